@@ -1,0 +1,2 @@
+export { createDeferred, type Deferred } from './deferred.js';
+export { POSTGRES_IMAGE, startTestPostgres, type TestPostgres } from './postgres-container.js';

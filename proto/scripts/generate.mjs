@@ -1,0 +1,28 @@
+// Regenerates src/gen from the .proto files (buf + ts-proto). Run after editing any .proto.
+// With an output directory argument it generates there instead (used by the staleness check).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, readFileSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const protoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const target = process.argv[2] ? join(process.cwd(), process.argv[2]) : join(protoRoot, 'src/gen');
+const bin = (name) => join(protoRoot, '..', 'node_modules', '.bin', name);
+
+const work = mkdtempSync(join(tmpdir(), 'strata-proto-'));
+try {
+  execFileSync(bin('buf'), ['generate', '--output', work], { cwd: protoRoot, stdio: 'inherit' });
+  rmSync(target, { recursive: true, force: true });
+  cpSync(join(work, 'src/gen'), target, { recursive: true });
+  execFileSync(bin('prettier'), ['--log-level', 'warn', '--no-config', '--write', target], {
+    stdio: 'inherit',
+  });
+  writeFileSync(
+    join(target, 'README.md'),
+    '# Generated code\n\nWritten by `npm run gen:proto` from `proto/**/*.proto`. Do not edit by hand.\n',
+  );
+  readFileSync(join(target, 'strata/catalog/v1/catalog_service.ts'));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

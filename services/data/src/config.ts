@@ -1,0 +1,48 @@
+/**
+ * The data service's environment: every variable, its default and meaning, parsed once by the
+ * composition root and passed down. Nothing else reads process.env.
+ */
+import { bool, durationMs, loadConfig, oneOf, port, positiveInt, url } from '@strata/config';
+import { z } from 'zod';
+
+/** Every variable the data service reads. `describeConfig(DataConfigSchema)` documents them. */
+export const DataConfigSchema = z.object({
+  DATA_PORT: port(50051).describe('gRPC port.'),
+  DATA_HOST: z.string().default('127.0.0.1').describe('Address to bind (0.0.0.0 in containers).'),
+  DATABASE_URL: url(['postgres', 'postgresql'])
+    .optional()
+    .describe('PostgreSQL connection URL. Unset: embedded PGlite in DATA_DIR.'),
+  DATA_DIR: z
+    .string()
+    .default('.data/pglite')
+    .describe('PGlite data directory (only without DATABASE_URL); "memory://" keeps it in memory.'),
+  DATABASE_POOL_SIZE: positiveInt(10, 200).describe('PostgreSQL connections per process.'),
+  DATA_SEED: bool(true).describe('Seed the benchmark catalogue into an empty database on start.'),
+  PAGE_TOKEN_SECRET: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .describe(
+      'Key that signs page tokens; set the same value on every replica. Unset: a development key (logged as a warning).',
+    ),
+  DATA_SHUTDOWN_GRACE: durationMs('10s').describe(
+    'How long graceful shutdown waits for calls to finish before cancelling them.',
+  ),
+  CHANGE_RETENTION: positiveInt(10_000).describe(
+    'How many committed changes WatchChanges can replay to a resuming watcher.',
+  ),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info').describe(
+    'pino log level.',
+  ),
+});
+
+/** Parsed, frozen data-service configuration. */
+export type DataConfig = Readonly<z.output<typeof DataConfigSchema>>;
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadDataConfig(env: Readonly<Record<string, string | undefined>>): DataConfig {
+  return loadConfig('data service', DataConfigSchema, env);
+}
+
+/** The page-token key used when PAGE_TOKEN_SECRET is unset; fine for one local process only. */
+export const DEVELOPMENT_PAGE_TOKEN_SECRET = 'strata-development-page-token-key';

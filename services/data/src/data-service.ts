@@ -1,0 +1,96 @@
+/**
+ * Starts and stops the whole data service from a parsed config: database, migrations, seed,
+ * change feed, gRPC server. main.ts and the tests both go through here.
+ */
+import * as grpc from '@grpc/grpc-js';
+import type { Logger } from 'pino';
+import { createCatalog, type Catalog } from './catalog.js';
+import { startChangeFeed } from './changes/change-feed.js';
+import { DEVELOPMENT_PAGE_TOKEN_SECRET, type DataConfig } from './config.js';
+import { createDataGrpcServer } from './grpc/create-server.js';
+import { migrate } from './storage/migrate.js';
+import { describeDatabase, openDatabase } from './storage/open-database.js';
+import { seedIfEmpty } from './storage/seed.js';
+import type { Database } from './storage/database.js';
+
+/** A running data service. */
+export interface RunningDataService {
+  /** The bound port (useful with DATA_PORT=0). */
+  readonly port: number;
+  /** `host:port` to dial. */
+  readonly address: string;
+  /** The catalogue, for in-process callers (the benchmark's ceiling). */
+  readonly catalog: Catalog;
+  /** The database, for tests and tools. */
+  readonly database: Database;
+  /** Drains calls (up to the configured grace), then closes everything. */
+  stop(): Promise<void>;
+}
+
+function bind(server: grpc.Server, address: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (error, port) =>
+      error ? reject(error) : resolve(port),
+    );
+  });
+}
+
+/** Opens storage, migrates, seeds if empty, and serves gRPC. */
+export async function startDataService(
+  config: DataConfig,
+  logger: Logger,
+): Promise<RunningDataService> {
+  const database = await openDatabase(config);
+  logger.info({ database: describeDatabase(config) }, 'database open');
+  try {
+    const applied = await migrate(database);
+    if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+    if (config.DATA_SEED && (await seedIfEmpty(database)))
+      logger.info('seeded the benchmark catalogue');
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  if (!config.PAGE_TOKEN_SECRET)
+    logger.warn('PAGE_TOKEN_SECRET is unset: using the development key; set it in production');
+  const catalog = createCatalog(database, {
+    pageTokenSecret: config.PAGE_TOKEN_SECRET ?? DEVELOPMENT_PAGE_TOKEN_SECRET,
+    changeRetention: config.CHANGE_RETENTION,
+  });
+  const feed = await startChangeFeed(database, {
+    onError: (error) => logger.warn({ err: error }, 'change feed pull failed; will retry'),
+  });
+  const grpcServer = createDataGrpcServer({ catalog, feed, logger });
+  const port = await bind(grpcServer.server, `${config.DATA_HOST}:${config.DATA_PORT}`);
+  grpcServer.setServing(true);
+  logger.info({ port, host: config.DATA_HOST }, 'data service listening');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    port,
+    address: `${config.DATA_HOST === '0.0.0.0' ? '127.0.0.1' : config.DATA_HOST}:${port}`,
+    catalog,
+    database,
+    stop() {
+      stopping ??= (async () => {
+        grpcServer.setServing(false);
+        await feed.close();
+        await new Promise<void>((resolve) => {
+          const force = setTimeout(() => {
+            logger.warn('grace period over; cancelling remaining calls');
+            grpcServer.server.forceShutdown();
+            resolve();
+          }, config.DATA_SHUTDOWN_GRACE);
+          grpcServer.server.tryShutdown(() => {
+            clearTimeout(force);
+            resolve();
+          });
+        });
+        await database.close();
+        logger.info('data service stopped');
+      })();
+      return stopping;
+    },
+  };
+}
