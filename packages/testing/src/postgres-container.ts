@@ -4,7 +4,7 @@
  * TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 where the engine runs on this host.
  */
 import { PostgreSqlContainer, type StartedPostgreSqlContainer } from '@testcontainers/postgresql';
-import pg from 'pg';
+import { Client } from 'pg';
 
 /** The image every PostgreSQL test runs against (the one docker-compose.yml uses). */
 export const POSTGRES_IMAGE = 'postgres:15-bookworm';
@@ -34,7 +34,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     async createDatabase() {
       counter += 1;
       const name = `test_${process.pid}_${counter}`;
-      const admin = new pg.Client({ connectionString: container.getConnectionUri() });
+      const admin = new Client({ connectionString: container.getConnectionUri() });
       await admin.connect();
       try {
         await admin.query(`CREATE DATABASE ${name}`);

@@ -30,6 +30,7 @@ interface Watcher {
   pulling: boolean;
   again: boolean;
   readonly deliver: (event: FeedEvent) => void;
+  readonly onClose: () => void;
 }
 
 /** The running feed. */
@@ -41,10 +42,11 @@ export interface ChangeFeed {
   watch(
     afterSequence: number,
     deliver: (event: FeedEvent) => void,
+    onClose?: () => void,
   ): Promise<{ from: number; stop: () => void }>;
   /** Number of current watchers. */
   size(): number;
-  /** Stops listening and polling. */
+  /** Stops listening and polling, and tells every watcher (so streams end cleanly). */
   close(): Promise<void>;
 }
 
@@ -94,9 +96,9 @@ export async function startChangeFeed(
   poll.unref();
 
   return {
-    async watch(afterSequence, deliver) {
+    async watch(afterSequence, deliver, onClose = () => undefined) {
       const { oldest, newest } = await changeLogBounds(db);
-      const watcher: Watcher = { cursor: newest, pulling: false, again: false, deliver };
+      const watcher: Watcher = { cursor: newest, pulling: false, again: false, deliver, onClose };
       if (afterSequence > 0) {
         // Resumable only if every change after afterSequence is still in the log.
         const resumable = afterSequence <= newest && (oldest === 0 || afterSequence >= oldest - 1);
@@ -123,7 +125,9 @@ export async function startChangeFeed(
     size: () => watchers.size,
     async close() {
       clearInterval(poll);
+      const closing = [...watchers];
       watchers.clear();
+      for (const watcher of closing) watcher.onClose();
       await unlisten();
     },
   };

@@ -4,7 +4,7 @@
  * is logged in full and answered with a generic message and a reference id, never internals.
  */
 import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
-import { Any, BadRequest, ErrorInfo, RpcStatus } from '@strata/proto';
+import { BadRequest, ErrorInfo, RpcStatus, type Any } from '@strata/proto';
 import { randomUUID } from 'node:crypto';
 import { DATA_ERROR_STATUS, DataError } from '../errors.js';
 

@@ -37,25 +37,35 @@ export function createWatchChangesHandler(
       });
       return;
     }
+    // When the service stops, end the stream with OK: the watcher resumes by sequence elsewhere.
+    const closeStream = () => {
+      if (ended) return;
+      ended = true;
+      call.end();
+    };
     feed
-      .watch(after, (change) => {
-        if (ended) return;
-        call.write({
-          sequence: change.sequence,
-          kind: change.kind,
-          tags: [...change.tags],
-          itemId: change.itemId,
-          commitTime: change.commitTime,
-        });
-        if (call.writableLength > MAX_BUFFERED_BYTES) {
-          logger.warn({ after: change.sequence }, 'watcher too slow; closing its stream');
-          call.emit('error', {
-            code: status.RESOURCE_EXHAUSTED,
-            details: 'Watcher fell too far behind; resume from your last sequence.',
+      .watch(
+        after,
+        (change) => {
+          if (ended) return;
+          call.write({
+            sequence: change.sequence,
+            kind: change.kind,
+            tags: [...change.tags],
+            itemId: change.itemId,
+            commitTime: change.commitTime,
           });
-          end();
-        }
-      })
+          if (call.writableLength > MAX_BUFFERED_BYTES) {
+            logger.warn({ after: change.sequence }, 'watcher too slow; closing its stream');
+            call.emit('error', {
+              code: status.RESOURCE_EXHAUSTED,
+              details: 'Watcher fell too far behind; resume from your last sequence.',
+            });
+            end();
+          }
+        },
+        closeStream,
+      )
       .then(
         ({ stop, from }) => {
           if (ended) {

@@ -11,12 +11,8 @@ const NUMBER_PARSERS = {
   [types.NUMERIC]: (value: string) => Number(value),
 };
 
-/** Opens (and creates if needed) a PGlite database at `dataDir`, or in memory for "memory://". */
-export async function openPgliteDatabase(dataDir: string): Promise<Database> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, { parsers: NUMBER_PARSERS });
-
-  const asClient = (target: Pick<PGlite, 'query' | 'exec'>): SqlClient => ({
+function asClient(target: Pick<PGlite, 'query' | 'exec'>): SqlClient {
+  return {
     async query<Row>(text: string, params: readonly unknown[] = []) {
       const result = await target.query<Row>(text, [...params]);
       return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
@@ -24,7 +20,13 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
     async exec(script: string) {
       await target.exec(script);
     },
-  });
+  };
+}
+
+/** Opens (and creates if needed) a PGlite database at `dataDir`, or in memory for "memory://". */
+export async function openPgliteDatabase(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir, { parsers: NUMBER_PARSERS });
 
   return {
     engine: 'pglite',

@@ -2,27 +2,14 @@
  * Database adapter for a real PostgreSQL through a node-postgres pool. LISTEN uses one
  * dedicated connection so notifications arrive no matter which pool connection committed.
  */
-import pg from 'pg';
+import { escapeIdentifier, Pool, types, type PoolClient } from 'pg';
 import type { Database, SqlClient } from './database.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
-/** Connects a pool; rejects if the first connection fails. */
-export async function openPostgresDatabase(url: string, poolSize: number): Promise<Database> {
-  const typeParsers = {
-    getTypeParser: ((oid: number, format?: string) =>
-      oid === INT8_OID || oid === NUMERIC_OID
-        ? (value: string) => Number(value)
-        : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-  };
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: typeParsers });
-  // An idle client's error (server restart) must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
-  const probe = await pool.connect();
-  probe.release();
-
-  const asClient = (target: pg.Pool | pg.PoolClient): SqlClient => ({
+function asClient(target: Pool | PoolClient): SqlClient {
+  return {
     async query<Row>(text: string, params: readonly unknown[] = []) {
       const result = await target.query(text, [...params]);
       return { rows: result.rows as Row[], affectedRows: result.rowCount ?? 0 };
@@ -31,9 +18,24 @@ export async function openPostgresDatabase(url: string, poolSize: number): Promi
       // Without parameters node-postgres uses the simple protocol, which allows several statements.
       await target.query(script);
     },
-  });
+  };
+}
 
-  let listener: pg.PoolClient | undefined;
+/** Connects a pool; rejects if the first connection fails. */
+export async function openPostgresDatabase(url: string, poolSize: number): Promise<Database> {
+  const typeParsers = {
+    getTypeParser: ((oid: number, format?: string) =>
+      oid === INT8_OID || oid === NUMERIC_OID
+        ? (value: string) => Number(value)
+        : types.getTypeParser(oid, format as 'text')) as typeof types.getTypeParser,
+  };
+  const pool = new Pool({ connectionString: url, max: poolSize, types: typeParsers });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const probe = await pool.connect();
+  probe.release();
+
+  let listener: PoolClient | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
   return {
@@ -65,7 +67,7 @@ export async function openPostgresDatabase(url: string, poolSize: number): Promi
         });
       }
       const set = handlers.get(channel) ?? new Set();
-      if (set.size === 0) await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (set.size === 0) await listener.query(`LISTEN ${escapeIdentifier(channel)}`);
       set.add(onNotify);
       handlers.set(channel, set);
       return async () => {

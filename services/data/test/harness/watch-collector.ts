@@ -10,6 +10,8 @@ export interface WatchCollector {
   readonly events: WatchChangesResponse[];
   /** Resolves when the server has registered the watch, with the sequence it starts after. */
   readonly ready: Promise<number>;
+  /** Resolves when the server ends the stream, with the status code (0 = OK). */
+  readonly ended: Promise<number>;
   /** Resolves once at least `count` events arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<WatchChangesResponse[]>;
   close(): void;
@@ -22,6 +24,9 @@ export function collectChanges(client: TestClient, afterSequence = 0): WatchColl
     afterSequence,
   });
   stream.on('data', (event: WatchChangesResponse) => events.push(event));
+  const ended = new Promise<number>((resolve) => {
+    stream.on('status', (status: { code: number }) => resolve(status.code));
+  });
   stream.on('error', () => undefined); // cancellation at close
   const ready = new Promise<number>((resolve) =>
     stream.once('metadata', (metadata) => resolve(Number(metadata.get('strata-watch-from')[0]))),
@@ -29,6 +34,7 @@ export function collectChanges(client: TestClient, afterSequence = 0): WatchColl
   return {
     events,
     ready,
+    ended,
     async waitFor(count, timeoutMs = 5000) {
       const until = Date.now() + timeoutMs;
       while (events.length < count) {

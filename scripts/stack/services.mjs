@@ -1,0 +1,39 @@
+// The services `npm start` runs, in start order, with their local defaults. A variable that is
+// already set in the environment is never overridden.
+
+/** Defaults applied under the caller's environment. */
+function withDefaults(env, defaults) {
+  const merged = { ...defaults };
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) merged[key] = value;
+  return merged;
+}
+
+/** Every service of the local stack. */
+export function serviceCatalog(env) {
+  const data = withDefaults(env, {
+    DATA_PORT: '50051',
+    DATA_HOST: '127.0.0.1',
+    DATA_DIR: '.data/pglite',
+  });
+  const relay = withDefaults(env, {
+    RELAY_PORT: '3100',
+    RELAY_HOST: '127.0.0.1',
+    RELAY_SPOOL_DIR: '.data/relay-spool',
+  });
+  return [
+    {
+      name: 'data',
+      entry: 'services/data/dist/main.js',
+      env: data,
+      url: `grpc://${data.DATA_HOST}:${data.DATA_PORT}  (reflection on; try grpcurl -plaintext ${data.DATA_HOST}:${data.DATA_PORT} list)`,
+      ready: { kind: 'tcp', host: data.DATA_HOST, port: Number(data.DATA_PORT) },
+    },
+    {
+      name: 'relay',
+      entry: 'services/relay/dist/main.js',
+      env: relay,
+      url: `http://${relay.RELAY_HOST}:${relay.RELAY_PORT}  (tunnel ${relay.RELAY_TUNNEL_PATH ?? '/monitoring'})`,
+      ready: { kind: 'http', url: `http://${relay.RELAY_HOST}:${relay.RELAY_PORT}/healthz` },
+    },
+  ];
+}

@@ -1,0 +1,51 @@
+// `npm start`: runs every service of the stack in one terminal with embedded defaults
+// (PGlite, in-process cache), prefixed logs, a banner with the URLs once all are ready, and a
+// clean shutdown on Ctrl-C. Variables already set in the environment win over these defaults.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serviceCatalog } from './stack/services.mjs';
+import { startService } from './stack/supervise.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const services = serviceCatalog(process.env).filter((service) => {
+  const present = existsSync(join(root, service.entry));
+  if (!present)
+    console.log(`[strata] ${service.name}: not built (${service.entry} missing); skipped`);
+  return present;
+});
+
+const running = services.map((service) => startService(root, service));
+let stopping = false;
+
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\n[strata] stopping…');
+  await Promise.all(running.map((handle) => handle.stop()));
+  console.log('[strata] stopped');
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+for (const handle of running) {
+  handle.exited.then(({ code, signal }) => {
+    if (stopping) return;
+    console.error(
+      `[strata] ${handle.name} exited (${signal ?? `code ${code}`}); stopping the stack`,
+    );
+    void stopAll(1);
+  });
+}
+
+try {
+  await Promise.all(running.map((handle) => handle.ready));
+} catch (error) {
+  console.error(`[strata] ${error.message}`);
+  await stopAll(1);
+}
+const width = Math.max(...services.map((s) => s.name.length));
+console.log('\n  Strata is running\n');
+for (const service of services) console.log(`  ${service.name.padEnd(width)}  ${service.url}`);
+console.log('\n  Press Ctrl-C to stop.\n');
