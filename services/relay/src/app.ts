@@ -1,0 +1,233 @@
+/**
+ * `buildApp(deps)`: wires the relay from its config and injectable adapters (spool, upstream
+ * sender, logger, clock) into a Fastify instance plus the forwarder. Tests call this; `main.ts`
+ * adds process concerns (env, signals, listening).
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import type { RelayConfig } from './config.js';
+import { createDsnRegistry, publicDsnFor } from './dsn/dsn-registry.js';
+import { createEnvelope, createItem, serializeEnvelope } from './envelope/serialize-envelope.js';
+import { RelayError, errorBody } from './errors.js';
+import { FILTERS } from './filters/registry.js';
+import type { BodyLimits } from './http/read-body.js';
+import type { IngestContext } from './ingest/accept-envelope.js';
+import { INGEST_BUDGETS } from './limits/item-budgets.js';
+import { createMetrics } from './metrics.js';
+import { createClientReportAggregator } from './outcomes/client-reports.js';
+import { createOutcomeSink } from './outcomes/outcome-sink.js';
+import type { ProcessOptions } from './pipeline/process-envelope.js';
+import { createRateLimitState } from './rate-limits/rate-limit-state.js';
+import { debugRoutes } from './routes/debug-routes.js';
+import { ingestRoutes } from './routes/ingest-routes.js';
+import { opsRoutes } from './routes/ops-routes.js';
+import { createSpool, type Spool } from './spool/spool.js';
+import { createForwarder } from './upstream/forwarder.js';
+import { createHttpSend, type SendEnvelope } from './upstream/http-send.js';
+
+/** What the relay is built from; everything but `config` has a production default. */
+export interface RelayDeps {
+  readonly config: RelayConfig;
+  /** An unopened spool (default: files under RELAY_SPOOL_DIR). */
+  readonly spool?: Spool;
+  readonly send?: SendEnvelope;
+  readonly logger?: FastifyBaseLogger;
+  readonly now?: () => number;
+  readonly random?: () => number;
+  readonly processMetrics?: boolean;
+}
+
+/** The built relay. */
+export interface RelayApp {
+  readonly app: FastifyInstance;
+  /** Turns pending drop outcomes into client-report envelopes in the spool. */
+  flushClientReports(): Promise<void>;
+  /** Stops accepting, waits for in-flight sends (they stay spooled if cut), flushes, closes. */
+  shutdown(timeoutMs?: number): Promise<void>;
+}
+
+const VERSION = '0.1.0';
+const encoder = new TextEncoder();
+
+/** Builds the relay (opens the spool and queues what it recovered). */
+export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
+  const { config } = deps;
+  const now = deps.now ?? Date.now;
+  const registry = createDsnRegistry(config.RELAY_DSNS, {
+    upstreamKind: config.RELAY_UPSTREAM_KIND,
+    upstreamUrl: config.RELAY_UPSTREAM,
+    clientName: `strata-relay/${VERSION}`,
+  });
+  const spool =
+    deps.spool ??
+    createSpool({
+      dir: config.RELAY_SPOOL_DIR,
+      maxBytes: config.RELAY_SPOOL_MAX_BYTES,
+      segmentBytes: config.RELAY_SPOOL_SEGMENT_BYTES,
+      memoryBytes: config.RELAY_SPOOL_MEMORY_BYTES,
+      fsync: config.RELAY_SPOOL_FSYNC,
+    });
+  const recovered = await spool.open();
+  const sender = deps.send
+    ? { send: deps.send, close: () => undefined }
+    : createHttpSend({
+        maxSockets: config.RELAY_MAX_IN_FLIGHT,
+        timeoutMs: config.RELAY_UPSTREAM_TIMEOUT,
+        userAgent: `strata-relay/${VERSION}`,
+      });
+
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    trustProxy: config.RELAY_TRUST_PROXY,
+    ignoreTrailingSlash: true,
+    bodyLimit: config.RELAY_MAX_BODY_BYTES,
+  });
+  const log = app.log;
+  const rateLimits = createRateLimitState();
+  let forwarderRef: ReturnType<typeof createForwarder> | undefined;
+  const metrics = createMetrics(
+    {
+      spoolStats: () => spool.stats(),
+      inFlight: () => forwarderRef?.inFlight() ?? 0,
+      rateLimits,
+      now,
+    },
+    deps.processMetrics ?? false,
+  );
+  const aggregator = createClientReportAggregator();
+  const outcomes = createOutcomeSink(aggregator, metrics.dropped);
+  const forwarder = createForwarder({
+    spool,
+    send: sender.send,
+    registry,
+    rateLimits,
+    outcomes,
+    observer: {
+      onResponse: metrics.upstream,
+      onError: (message, dsn) => log.warn({ dsn }, message),
+    },
+    maxInFlight: config.RELAY_MAX_IN_FLIGHT,
+    maxAgeMs: config.RELAY_SPOOL_MAX_AGE,
+    retry: {
+      baseMs: config.RELAY_RETRY_BASE,
+      maxMs: config.RELAY_RETRY_MAX,
+      maxAttempts: config.RELAY_RETRY_ATTEMPTS,
+    },
+    now,
+    random: deps.random ?? Math.random,
+  });
+  forwarderRef = forwarder;
+
+  const processOptions: ProcessOptions = {
+    filters: FILTERS,
+    filterConfig: {
+      enabled: new Set(config.RELAY_FILTERS),
+      redirectMarkers: config.RELAY_FILTER_REDIRECT_MARKERS,
+      errorMessages: config.RELAY_FILTER_ERROR_MESSAGES,
+      transactionNames: config.RELAY_FILTER_TRANSACTIONS,
+      releases: config.RELAY_FILTER_RELEASES,
+      clientIps: config.RELAY_FILTER_CLIENT_IPS,
+      legacyBrowsers: config.RELAY_FILTER_LEGACY_BROWSERS,
+    },
+    eventLimits: {
+      maxValueLength: config.RELAY_MAX_VALUE_LENGTH,
+      maxBreadcrumbs: config.RELAY_MAX_BREADCRUMBS,
+      maxFrames: config.RELAY_MAX_FRAMES,
+      maxBaggageLength: 8192,
+    },
+    scrubPii: config.RELAY_SCRUB_PII,
+  };
+  const context: IngestContext = {
+    registry,
+    rateLimits,
+    spool,
+    outcomes,
+    budgets: INGEST_BUDGETS,
+    processOptions: () => processOptions,
+    onAccepted: metrics.accepted,
+    now,
+  };
+  const bodyLimits: BodyLimits = {
+    maxBodyBytes: config.RELAY_MAX_BODY_BYTES,
+    maxEnvelopeBytes: config.RELAY_MAX_ENVELOPE_BYTES,
+  };
+  let shuttingDown = false;
+
+  // Bodies are read by the routes themselves, as bytes, with the relay's own limits.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.setErrorHandler((error: FastifyError | RelayError, _request, reply) => {
+    const relayError =
+      error instanceof RelayError
+        ? error
+        : new RelayError('RELAY_INTERNAL', 'internal error', { cause: error });
+    if (relayError.code === 'RELAY_INTERNAL') log.error({ err: error }, 'unhandled error');
+    metrics.rejected(relayError.code);
+    return reply
+      .code(relayError.status)
+      .header('x-sentry-error', relayError.message)
+      .send(errorBody(relayError));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const error = new RelayError(
+      'RELAY_NOT_FOUND',
+      `no route for ${request.method} ${request.url.split('?')[0]}`,
+    );
+    return reply.code(404).send(errorBody(error));
+  });
+
+  const isShuttingDown = () => shuttingDown;
+  await app.register(ingestRoutes, {
+    context,
+    tunnelPath: config.RELAY_TUNNEL_PATH,
+    allowedOrigins: config.RELAY_ALLOWED_ORIGINS,
+    bodyLimits,
+    isShuttingDown,
+  });
+  await app.register(opsRoutes, {
+    metrics,
+    configured: registry.all.length > 0,
+    spoolStats: () => spool.stats(),
+    upstreamReachable: forwarder.upstreamReachable,
+    isShuttingDown,
+  });
+  if (config.RELAY_DEBUG_ENDPOINT) await app.register(debugRoutes, { context, bodyLimits });
+
+  async function flushClientReports(): Promise<void> {
+    for (const [dsnKey, payloads] of aggregator.drain(now() / 1000)) {
+      const allowed = registry.byKey(dsnKey);
+      if (!allowed) continue;
+      const items = payloads.map((payload) =>
+        createItem({ type: 'client_report' }, encoder.encode(JSON.stringify(payload))),
+      );
+      const envelope = createEnvelope(
+        { dsn: publicDsnFor(allowed), sent_at: new Date(now()).toISOString() },
+        items,
+      );
+      // Never reported on if it cannot be spooled (client reports are not reported on).
+      await spool.append(dsnKey, serializeEnvelope(envelope), now()).catch(() => 'full');
+    }
+  }
+  const reportTimer = setInterval(() => {
+    flushClientReports().catch((error: unknown) =>
+      log.warn({ err: error }, 'client report flush failed'),
+    );
+  }, config.RELAY_CLIENT_REPORT_INTERVAL);
+  reportTimer.unref();
+
+  if (recovered > 0) log.info({ recovered }, 'spooled envelopes recovered');
+  forwarder.pump();
+
+  return {
+    app,
+    flushClientReports,
+    async shutdown(timeoutMs = 10_000) {
+      shuttingDown = true;
+      clearInterval(reportTimer);
+      await app.close();
+      await forwarder.drain(timeoutMs);
+      await flushClientReports();
+      await spool.close();
+      sender.close();
+    },
+  };
+}

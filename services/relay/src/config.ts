@@ -1,0 +1,138 @@
+/**
+ * The relay's environment schema, parsed once by the composition root (`loadRelayConfig` is
+ * pure: it takes the env record). Every variable is documented in docs/relay.md.
+ */
+import {
+  bool,
+  csvList,
+  durationMs,
+  loadConfig,
+  oneOf,
+  port,
+  positiveInt,
+  url,
+} from '@strata/config';
+import { z } from 'zod';
+import { parseDsn } from './dsn/dsn.js';
+import { DEFAULT_FILTERS, FILTER_IDS, type FilterId } from './filters/filter.js';
+
+const MIB = 1024 * 1024;
+
+/** A `|`-separated list (glob lists: commas belong to `{a,b}` alternatives). */
+function pipeList() {
+  return z
+    .string()
+    .default('')
+    .transform((raw) =>
+      raw
+        .split('|')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry.length > 0),
+    );
+}
+
+/** Environment schema of the relay. */
+export const RelayConfigSchema = z.object({
+  RELAY_PORT: port(3100).describe('Port to listen on'),
+  RELAY_HOST: z.string().default('127.0.0.1').describe('Address to bind (0.0.0.0 in containers)'),
+  RELAY_DSNS: csvList()
+    .refine((list) => list.every((dsn) => parseDsn(dsn) !== null), {
+      message: 'every entry must be a DSN like https://<key>@<host>/<projectId>',
+    })
+    .describe('Allowed DSNs, comma-separated; envelopes for any other DSN get 403'),
+  RELAY_UPSTREAM_KIND: oneOf(['sentry', 'spotlight'], 'sentry').describe(
+    'sentry: Sentry ingest API; spotlight: the Spotlight sidecar /stream endpoint',
+  ),
+  RELAY_UPSTREAM: url(['http', 'https'])
+    .optional()
+    .describe(
+      'Origin that replaces every DSN host (default: the DSN host; Spotlight: http://localhost:8969)',
+    ),
+  RELAY_TUNNEL_PATH: z
+    .string()
+    .default('/monitoring')
+    .refine((path) => /^\/[\w\-/.]*$/.test(path), { message: 'must be a path starting with /' })
+    .describe('Same-origin tunnel path; the DSN comes from the envelope header'),
+  RELAY_ALLOWED_ORIGINS: csvList().describe(
+    'CORS origins allowed to post; empty = any origin (like Sentry ingest)',
+  ),
+  RELAY_TRUST_PROXY: bool(false).describe(
+    'Take the client IP from X-Forwarded-For (behind the gateway)',
+  ),
+  RELAY_MAX_BODY_BYTES: positiveInt(20 * MIB).describe('Largest request body before decompression'),
+  RELAY_MAX_ENVELOPE_BYTES: positiveInt(100 * MIB).describe('Largest envelope after decompression'),
+  RELAY_MAX_IN_FLIGHT: positiveInt(64, 1024).describe('Envelopes in flight upstream at once'),
+  RELAY_UPSTREAM_TIMEOUT: durationMs('30s').describe('Timeout of one upstream request'),
+  RELAY_RETRY_BASE: durationMs('1s').describe('First retry delay after a network error or 5xx'),
+  RELAY_RETRY_MAX: durationMs('5m').describe('Longest retry delay'),
+  RELAY_RETRY_ATTEMPTS: positiveInt(12).describe('Attempts per envelope before it is dropped'),
+  RELAY_SPOOL_DIR: z.string().default('.spool/relay').describe('Directory of the durable spool'),
+  RELAY_SPOOL_MAX_BYTES: positiveInt(512 * MIB).describe(
+    'Spool size bound; beyond it new envelopes get 503',
+  ),
+  RELAY_SPOOL_MAX_AGE: durationMs('24h').describe('Envelopes older than this are dropped unsent'),
+  RELAY_SPOOL_SEGMENT_BYTES: positiveInt(16 * MIB).describe(
+    'Size at which a spool segment file rotates',
+  ),
+  RELAY_SPOOL_MEMORY_BYTES: positiveInt(64 * MIB).describe(
+    'Spooled bodies also kept in memory up to this',
+  ),
+  RELAY_SPOOL_FSYNC: bool(true).describe(
+    'fsync before acknowledging (off only for throwaway setups)',
+  ),
+  RELAY_CLIENT_REPORT_INTERVAL: durationMs('10s').describe(
+    'How often drop outcomes are sent upstream',
+  ),
+  RELAY_FILTERS: csvList(DEFAULT_FILTERS.join(','))
+    .refine((ids) => ids.every((id) => (FILTER_IDS as readonly string[]).includes(id)), {
+      message: `unknown filter; known: ${FILTER_IDS.join(', ')}`,
+    })
+    .transform((ids) => ids as FilterId[])
+    .describe('Enabled filters, comma-separated'),
+  RELAY_FILTER_REDIRECT_MARKERS: csvList('STRATA_REDIRECT,NEXT_REDIRECT').describe(
+    'Exception values/types that mark redirect control flow',
+  ),
+  RELAY_FILTER_ERROR_MESSAGES: pipeList().describe('Error-message globs, |-separated'),
+  RELAY_FILTER_TRANSACTIONS: pipeList().describe('Transaction-name globs, |-separated'),
+  RELAY_FILTER_RELEASES: pipeList().describe('Release globs, |-separated'),
+  RELAY_FILTER_CLIENT_IPS: csvList().describe('Client IPs or CIDR ranges to drop'),
+  RELAY_FILTER_LEGACY_BROWSERS: csvList('default').describe(
+    'Legacy-browser options (default, ie11, ...)',
+  ),
+  RELAY_MAX_VALUE_LENGTH: positiveInt(250).describe('Message and exception value cap (characters)'),
+  RELAY_MAX_BREADCRUMBS: positiveInt(100).describe('Breadcrumbs kept (the newest)'),
+  RELAY_MAX_FRAMES: positiveInt(50).describe('Stack frames kept per exception (the innermost)'),
+  RELAY_SCRUB_PII: bool(false).describe('Remove cookies/auth headers, truncate IPs, mask tokens'),
+  RELAY_DEBUG_ENDPOINT: bool(true).describe('Serve POST /debug/explain'),
+  RELAY_LOG_LEVEL: oneOf(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+    'info',
+  ).describe('pino log level'),
+});
+
+/** The parsed, frozen relay configuration. */
+export type RelayConfig = Readonly<z.output<typeof RelayConfigSchema>>;
+
+/** Parses the relay's environment; throws a `ConfigError` listing every bad key. */
+export function loadRelayConfig(env: Readonly<Record<string, string | undefined>>): RelayConfig {
+  return loadConfig('relay', RelayConfigSchema, env);
+}
+
+/**
+ * Defaults `npm start` uses for local development (Spotlight upstream, a local DSN); values
+ * already present in `env` always win.
+ */
+export function withDevDefaults(
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string | undefined> {
+  const defaults: Record<string, string> = {
+    RELAY_UPSTREAM_KIND: 'spotlight',
+    RELAY_UPSTREAM: 'http://localhost:8969',
+    RELAY_DSNS: 'http://strata0dev0key@localhost:3100/1',
+    RELAY_SPOOL_DIR: '.spool/relay-dev',
+  };
+  const merged: Record<string, string | undefined> = { ...defaults };
+  for (const [key, value] of Object.entries(env))
+    if (value !== undefined && value !== '') merged[key] = value;
+  return merged;
+}

@@ -1,0 +1,140 @@
+/**
+ * The ingest decision for one request body: parse, check budgets, resolve the DSN, process
+ * (rate limits, filters, caps), record drops, spool, and describe the response, including the
+ * current rate limits so SDKs back off too. Framework-free; the spool write is the only I/O.
+ */
+import type { AllowedDsn, DsnRegistry } from '../dsn/dsn-registry.js';
+import type { RequestFacts } from '../envelope/filterable-item.js';
+import { itemCategory, itemQuantity } from '../envelope/item-category.js';
+import { parseEnvelope } from '../envelope/parse-envelope.js';
+import { serializeEnvelope } from '../envelope/serialize-envelope.js';
+import { RelayError } from '../errors.js';
+import type { AuthInputs } from '../http/request-auth.js';
+import { checkItemBudgets, type ItemBudgets } from '../limits/item-budgets.js';
+import type { OutcomeSink } from '../outcomes/outcome-sink.js';
+import {
+  processEnvelope,
+  type ProcessOptions,
+  type ProcessResult,
+} from '../pipeline/process-envelope.js';
+import type { RateLimitState } from '../rate-limits/rate-limit-state.js';
+import { formatRateLimits, retryAfterSeconds } from '../rate-limits/rate-limits.js';
+import type { Spool } from '../spool/spool.js';
+import { resolveDsn, type Endpoint } from './resolve-dsn.js';
+
+/** Everything the decision needs. */
+export interface IngestContext {
+  readonly registry: DsnRegistry;
+  readonly rateLimits: RateLimitState;
+  readonly spool: Spool;
+  readonly outcomes: OutcomeSink;
+  readonly budgets: ItemBudgets;
+  readonly processOptions: (dsn: AllowedDsn) => ProcessOptions;
+  readonly onAccepted: (dsnKey: string) => void;
+  readonly now: () => number;
+}
+
+/** A response to send. */
+export interface IngestResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: unknown;
+}
+
+/** The analysis shared by ingest and the debug endpoint. */
+export interface Analysis {
+  readonly dsn: AllowedDsn;
+  readonly result: ProcessResult;
+  readonly rateLimitsHeader: string | undefined;
+  readonly eventId: string | undefined;
+}
+
+/** Parses, authorises and processes without side effects (throws `RelayError`). */
+export function analyzeEnvelope(
+  context: IngestContext,
+  endpoint: Endpoint,
+  auth: Omit<AuthInputs, 'envelopeDsn'>,
+  body: Uint8Array,
+  facts: RequestFacts,
+): Analysis & { readonly original: Uint8Array } {
+  const parsed = parseEnvelope(body);
+  if (!parsed.ok) {
+    const { message, offset } = parsed.error;
+    throw new RelayError(
+      'RELAY_ENVELOPE_MALFORMED',
+      `malformed envelope: ${message} (at byte ${offset})`,
+    );
+  }
+  const dsn = resolveDsn(context.registry, endpoint, auth, parsed.envelope.header);
+  const overBudget = checkItemBudgets(parsed.envelope, context.budgets);
+  if (overBudget) throw new RelayError('RELAY_ITEM_TOO_LARGE', overBudget);
+  const now = context.now();
+  const limits = context.rateLimits.get(dsn.key, now);
+  const result = processEnvelope(parsed.envelope, limits, now, facts, context.processOptions(dsn));
+  const eventId =
+    typeof parsed.envelope.header.event_id === 'string'
+      ? parsed.envelope.header.event_id
+      : undefined;
+  return { dsn, result, rateLimitsHeader: formatRateLimits(limits, now), eventId, original: body };
+}
+
+/** Accepts an envelope: analysis, outcome recording and the durable spool write. */
+export async function acceptEnvelope(
+  context: IngestContext,
+  endpoint: Endpoint,
+  auth: Omit<AuthInputs, 'envelopeDsn'>,
+  body: Uint8Array,
+  facts: RequestFacts,
+): Promise<IngestResponse> {
+  const analysis = analyzeEnvelope(context, endpoint, auth, body, facts);
+  const { dsn, result } = analysis;
+  for (const drop of result.drops)
+    context.outcomes.record(dsn.key, drop.reason, drop.category, drop.quantity);
+  const headers: Record<string, string> = {};
+  if (analysis.rateLimitsHeader) headers['x-sentry-rate-limits'] = analysis.rateLimitsHeader;
+  const ok: IngestResponse = {
+    status: 200,
+    headers,
+    body: analysis.eventId ? { id: analysis.eventId } : {},
+  };
+
+  if (!result.envelope) {
+    if (!result.fullyRateLimited) return ok;
+    const now = context.now();
+    const limits = context.rateLimits.get(dsn.key, now);
+    const categories = result.decisions.map((decision) => decision.category);
+    const error = new RelayError(
+      'RELAY_RATE_LIMITED',
+      'every item in the envelope is rate limited upstream',
+    );
+    return {
+      status: 429,
+      headers: { ...headers, 'retry-after': String(retryAfterSeconds(limits, categories, now)) },
+      body: { error: { code: error.code, message: error.message } },
+    };
+  }
+  const bytes = result.changed ? serializeEnvelope(result.envelope) : body;
+  let spooled;
+  try {
+    spooled = await context.spool.append(dsn.key, bytes, context.now());
+  } catch (cause) {
+    throw new RelayError(
+      'RELAY_SPOOL_WRITE_FAILED',
+      'the envelope could not be written to the spool',
+      { cause },
+    );
+  }
+  if (spooled === 'full') {
+    for (const item of result.envelope.items) {
+      context.outcomes.record(
+        dsn.key,
+        'queue-overflow',
+        itemCategory(item.type),
+        itemQuantity(item.header),
+      );
+    }
+    throw new RelayError('RELAY_SPOOL_FULL', 'the relay spool is full; retry later');
+  }
+  context.onAccepted(dsn.key);
+  return ok;
+}

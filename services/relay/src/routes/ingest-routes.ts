@@ -1,0 +1,86 @@
+/**
+ * Ingest routes: `POST /api/:projectId/envelope/` (Sentry-compatible auth) and the same-origin
+ * tunnel (DSN from the envelope header), each with a CORS preflight. Bodies are read as bytes
+ * with the relay's own limits; everything else happens in `acceptEnvelope`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { RelayError } from '../errors.js';
+import { corsHeaders, isOriginAllowed, preflightHeaders } from '../http/cors.js';
+import { readBody, type BodyLimits } from '../http/read-body.js';
+import { acceptEnvelope, type IngestContext } from '../ingest/accept-envelope.js';
+import type { Endpoint } from '../ingest/resolve-dsn.js';
+
+/** Options of the ingest routes. */
+export interface IngestRouteOptions {
+  readonly context: IngestContext;
+  readonly tunnelPath: string;
+  readonly allowedOrigins: readonly string[];
+  readonly bodyLimits: BodyLimits;
+  readonly isShuttingDown: () => boolean;
+}
+
+/** Reads the request body (a raw stream, see the catch-all content-type parser in app.ts). */
+export async function readRequestBody(
+  request: FastifyRequest,
+  limits: BodyLimits,
+): Promise<Uint8Array> {
+  const stream = request.body as Readable | undefined;
+  if (!stream) return new Uint8Array(0);
+  return readBody(
+    stream,
+    request.headers['content-encoding'],
+    request.headers['content-length'],
+    limits,
+  );
+}
+
+/** Registers the ingest and tunnel routes. */
+export async function ingestRoutes(
+  app: FastifyInstance,
+  options: IngestRouteOptions,
+): Promise<void> {
+  const { context, allowedOrigins } = options;
+
+  const handle =
+    (endpointOf: (request: FastifyRequest) => Endpoint) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const origin = request.headers.origin;
+      void reply.headers(corsHeaders(origin, allowedOrigins));
+      if (!isOriginAllowed(origin, allowedOrigins)) {
+        throw new RelayError('RELAY_ORIGIN_NOT_ALLOWED', `origin ${origin} may not send envelopes`);
+      }
+      if (options.isShuttingDown())
+        throw new RelayError('RELAY_SHUTTING_DOWN', 'the relay is shutting down');
+      const body = await readRequestBody(request, options.bodyLimits);
+      const response = await acceptEnvelope(
+        context,
+        endpointOf(request),
+        {
+          query: request.query as Record<string, unknown>,
+          sentryAuthHeader: request.headers['x-sentry-auth'] as string | undefined,
+          authorizationHeader: request.headers.authorization,
+        },
+        body,
+        { clientIp: request.ip, userAgent: request.headers['user-agent'] },
+      );
+      return reply.code(response.status).headers(response.headers).send(response.body);
+    };
+
+  const preflight = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(200).headers(preflightHeaders(request.headers.origin, allowedOrigins)).send();
+
+  app.post<{ Params: { projectId: string } }>(
+    '/api/:projectId/envelope/',
+    handle((request) => ({
+      kind: 'ingest',
+      projectId: (request.params as { projectId: string }).projectId,
+    })),
+  );
+  app.options('/api/:projectId/envelope/', preflight);
+  app.post(
+    options.tunnelPath,
+    handle(() => ({ kind: 'tunnel' })),
+  );
+  app.options(options.tunnelPath, preflight);
+}
