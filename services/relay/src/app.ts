@@ -78,7 +78,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.RELAY_TRUST_PROXY,
-    ignoreTrailingSlash: true,
+    routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: config.RELAY_MAX_BODY_BYTES,
   });
   const log = app.log;
