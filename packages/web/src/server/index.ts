@@ -1,0 +1,34 @@
+/**
+ * @strata/web/server: the Node side of the runtime — renderers, actions, the Fastify adapter.
+ */
+export {
+  createActionRegistry,
+  isWellFormedActionId,
+  type ActionRegistry,
+} from './actions/action-registry.js';
+export {
+  actionId,
+  defineAction,
+  type ActionContext,
+  type ActionDefinition,
+  type ActionResult,
+} from './actions/define-action.js';
+export {
+  checkOrigin,
+  createTrustedProxies,
+  effectiveOrigin,
+  type TrustedProxies,
+} from './actions/origin-check.js';
+export { CLIENT_ERROR_TEXT, SERVER_ERROR_TEXT, renderErrorScreen } from './error-screen.js';
+export { errorDigest } from './error-digest.js';
+export { FORM_ACTION_FIELD, webRoutes, type WebRoutesOptions } from './fastify/web-routes.js';
+export { BOOT_GLOBAL, renderDocument } from './render-document.js';
+export { payloadFor, renderPayload } from './render-payload.js';
+export { parseCookies, traceIdOf } from './request-context.js';
+export type {
+  RenderRequest,
+  RenderResponse,
+  RuntimeLogger,
+  ServerErrorContext,
+  WebRuntime,
+} from './web-runtime.js';

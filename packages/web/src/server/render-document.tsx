@@ -1,0 +1,191 @@
+/**
+ * GET of a page as a document: runs the loaders, waits for the ones above the first loading
+ * boundary (so redirects and 404s get real status codes), then streams React's HTML: the shell
+ * as soon as it is ready, deferred parts as they resolve.
+ */
+import { PassThrough } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { HEADERS, PAYLOAD_VARY } from '../protocol/constants.js';
+import { jsonForScript } from '../protocol/safe-json.js';
+import { FormResultContext, type FormResult } from '../render/form-result.js';
+import { SegmentTree } from '../render/segment-tree.js';
+import { errorDigest as digestOf } from './error-digest.js';
+import { renderErrorScreen } from './error-screen.js';
+import { loadRoute } from './load-route.js';
+import { firstLoadingIndex, resolveRoute } from './resolve-route.js';
+import type { LoadedSegment } from './run-loader.js';
+import type { RenderRequest, RenderResponse, WebRuntime } from './web-runtime.js';
+
+/** The boot record the page's first script sets for the browser runtime. */
+export const BOOT_GLOBAL = '__strata_boot';
+
+/** Renders a document for `request`. */
+export async function renderDocument<Services>(
+  runtime: WebRuntime<Services>,
+  request: RenderRequest<Services>,
+  options: { formResult?: FormResult; status?: number } = {},
+): Promise<RenderResponse> {
+  const resolved = resolveRoute(runtime, request.url.pathname);
+  const url = request.url.pathname + request.url.search;
+  const report = (error: unknown, digest: string, segmentId: string) => {
+    runtime.logger.error(
+      { err: error, digest, traceId: request.traceId, segment: segmentId, url },
+      'loader failed',
+    );
+    runtime.onServerError?.(error, { digest, traceId: request.traceId, segmentId, url });
+  };
+  const load = loadRoute(
+    resolved.segments,
+    {
+      params: resolved.params,
+      search: request.url.searchParams,
+      headers: request.headers,
+      cookies: request.cookies,
+      services: request.services,
+      signal: request.signal,
+    },
+    report,
+    { from: 0, until: resolved.segments.length - resolved.fixed.length },
+    resolved.fixed,
+  );
+
+  const blockingIds = resolved.segments
+    .slice(0, firstLoadingIndex(resolved.segments))
+    .map((s) => s.id);
+  const blocking = await Promise.all(
+    blockingIds.map((id) => load.loaded.get(id) as Promise<LoadedSegment>),
+  );
+  const baseHeaders = { [HEADERS.build]: runtime.buildId, vary: PAYLOAD_VARY };
+
+  const redirect = blocking.find((s) => s.outcome.status === 'redirect')?.outcome;
+  if (redirect?.status === 'redirect')
+    return {
+      status: redirect.httpStatus,
+      headers: { ...baseHeaders, location: redirect.location, 'cache-control': 'no-store' },
+      body: '',
+    };
+
+  const failed = blocking.find((s) => s.outcome.status === 'error');
+  if (failed?.outcome.status === 'error' && !hasErrorView(resolved.segments, failed.id))
+    return errorScreen(runtime, failed.outcome.digest, request.traceId, baseHeaders);
+
+  const status =
+    options.status ??
+    (blocking.some((s) => s.outcome.status === 'not-found') || !resolved.matched
+      ? 404
+      : failed
+        ? 500
+        : 200);
+  const boot = {
+    build: runtime.buildId,
+    route: resolved.routeId,
+    pattern: resolved.pattern,
+    params: resolved.params,
+    segments: resolved.segments.map((s) => s.id),
+    form: options.formResult ?? null,
+  };
+
+  return new Promise<RenderResponse>((resolve) => {
+    let shellSent = false;
+    const body = new PassThrough();
+    const stream = renderToPipeableStream(
+      <FormResultContext value={options.formResult ?? null}>
+        <SegmentTree
+          segments={resolved.segments as never}
+          params={resolved.params}
+          source={load.source(true)}
+        />
+      </FormResultContext>,
+      {
+        bootstrapScriptContent: `self.${BOOT_GLOBAL}=${jsonForScript(boot)}`,
+        bootstrapModules: [...runtime.clientScripts],
+        onShellReady() {
+          shellSent = true;
+          stream.pipe(body);
+          resolve({
+            status,
+            headers: {
+              ...baseHeaders,
+              'content-type': 'text/html; charset=utf-8',
+              'cache-control': 'private, no-cache',
+              // Proxies such as nginx must pass each chunk on as it comes, or nothing streams.
+              'x-accel-buffering': 'no',
+            },
+            body,
+            abort: () => stream.abort(new Error('client disconnected')),
+          });
+        },
+        onShellError(error) {
+          const digest = reportRenderError(runtime, request, error, url);
+          if (!shellSent) resolve(errorScreen(runtime, digest, request.traceId, baseHeaders));
+        },
+        onError(error) {
+          if (isAbort(error)) return undefined;
+          return reportRenderError(runtime, request, error, url);
+        },
+      },
+    );
+    const timer = setTimeout(
+      () => stream.abort(new Error('render timed out')),
+      runtime.renderTimeoutMs,
+    );
+    timer.unref();
+    body.on('close', () => clearTimeout(timer));
+    request.signal.addEventListener('abort', () => stream.abort(new Error('client disconnected')), {
+      once: true,
+    });
+  });
+}
+
+function hasErrorView(
+  segments: readonly { id: string; error?: unknown }[],
+  failedId: string,
+): boolean {
+  const index = segments.findIndex((s) => s.id === failedId);
+  return segments.slice(0, index + 1).some((s) => s.error !== undefined);
+}
+
+function errorScreen(
+  runtime: { buildId: string },
+  digest: string,
+  traceId: string,
+  headers: Record<string, string>,
+): RenderResponse {
+  return {
+    status: 500,
+    headers: {
+      ...headers,
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    },
+    body: renderErrorScreen({ digest, reference: traceId, buildId: runtime.buildId }),
+  };
+}
+
+const reported = new WeakSet<object>();
+
+function reportRenderError<S>(
+  runtime: WebRuntime<S>,
+  request: RenderRequest<S>,
+  error: unknown,
+  url: string,
+): string {
+  // Loader failures arrive here again when a segment rethrows; they were reported with their digest.
+  const own = (error as { digest?: unknown } | null)?.digest;
+  if (typeof own === 'string') return own;
+  const digest = digestOf(error);
+  if (typeof error === 'object' && error !== null) {
+    if (reported.has(error)) return digest;
+    reported.add(error);
+  }
+  runtime.logger.error({ err: error, digest, traceId: request.traceId, url }, 'render failed');
+  runtime.onServerError?.(error, { digest, traceId: request.traceId, url });
+  return digest;
+}
+
+function isAbort(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error.message === 'client disconnected' || error.name === 'AbortError')
+  );
+}

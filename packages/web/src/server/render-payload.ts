@@ -1,0 +1,223 @@
+/**
+ * GET of a page as a payload (client navigation and prefetch): answers only the segments that
+ * differ from the browser's tree, as newline-delimited records, each streamed as soon as its
+ * loader settles. An `auto` prefetch stops at the first loading boundary; `full` sends all.
+ */
+import { PassThrough } from 'node:stream';
+import {
+  HEADERS,
+  PAYLOAD_CONTENT_TYPE,
+  PAYLOAD_QUERY_PARAM,
+  PAYLOAD_VARY,
+} from '../protocol/constants.js';
+import { payloadHash } from '../protocol/payload-hash.js';
+import { encodeRecord } from '../protocol/payload-records.js';
+import { parseTreeHeader } from '../protocol/tree-header.js';
+import { loadRoute } from './load-route.js';
+import { firstLoadingIndex, resolveRoute } from './resolve-route.js';
+import { reusableCount } from './reuse-segments.js';
+import type { LoadedSegment } from './run-loader.js';
+import type { RenderRequest, RenderResponse, WebRuntime } from './web-runtime.js';
+
+/** Prefetch kinds a request may ask for. */
+export type PrefetchKind = 'auto' | 'full';
+
+function header(request: RenderRequest<unknown>, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+function problem(status: number, message: string, buildId: string): RenderResponse {
+  return {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      [HEADERS.build]: buildId,
+      vary: PAYLOAD_VARY,
+      'cache-control': 'no-store',
+    },
+    body: JSON.stringify({
+      error: { code: status === 431 ? 'TREE_TOO_LARGE' : 'BAD_PAYLOAD_REQUEST', message },
+    }),
+  };
+}
+
+/** Renders a payload answer for `request`. */
+export function renderPayload<Services>(
+  runtime: WebRuntime<Services>,
+  request: RenderRequest<Services>,
+): RenderResponse {
+  const tree = header(request, HEADERS.tree) ?? '';
+  const rawPrefetch = header(request, HEADERS.prefetch);
+  if (rawPrefetch !== undefined && rawPrefetch !== 'auto' && rawPrefetch !== 'full')
+    return problem(400, 'Strata-Prefetch must be "auto" or "full"', runtime.buildId);
+  const parsedTree = parseTreeHeader(tree);
+  if (!parsedTree.ok)
+    return problem(
+      parsedTree.error.kind === 'tooLarge' ? 431 : 400,
+      parsedTree.error.message,
+      runtime.buildId,
+    );
+
+  // The hash in the URL must describe the headers, or a shared cache could serve one tree's
+  // answer to another: send the client to the right URL instead.
+  const expected = payloadHash({ tree, prefetch: rawPrefetch });
+  if (request.url.searchParams.get(PAYLOAD_QUERY_PARAM) !== expected) {
+    const fixed = new URL(request.url);
+    fixed.searchParams.set(PAYLOAD_QUERY_PARAM, expected);
+    return {
+      status: 307,
+      headers: {
+        location: fixed.pathname + fixed.search,
+        [HEADERS.build]: runtime.buildId,
+        vary: PAYLOAD_VARY,
+        'cache-control': 'no-store',
+      },
+      body: '',
+    };
+  }
+
+  return payloadFor(runtime, request, { keys: parsedTree.keys, prefetch: rawPrefetch });
+}
+
+/** Streams the payload for `request.url` given the browser's keys; `prelude` records go first. */
+export function payloadFor<Services>(
+  runtime: WebRuntime<Services>,
+  request: RenderRequest<Services>,
+  options: {
+    keys: readonly string[];
+    prefetch?: PrefetchKind | undefined;
+    prelude?: readonly string[];
+    status?: number;
+  },
+): RenderResponse {
+  const parsed = { keys: options.keys };
+  const rawPrefetch = options.prefetch;
+  const search = new URLSearchParams(request.url.searchParams);
+  search.delete(PAYLOAD_QUERY_PARAM);
+  const resolved = resolveRoute(runtime, request.url.pathname);
+  const ids = resolved.segments.map((s) => s.id);
+  const sameRoot = parsed.keys[0] !== undefined && parsed.keys[0].split('(')[0] === ids[0];
+  const from = sameRoot ? reusableCount(ids, parsed.keys, { params: resolved.params, search }) : 0;
+  const until =
+    rawPrefetch === 'auto'
+      ? Math.max(from, firstLoadingIndex(resolved.segments.slice(from)) + from)
+      : ids.length;
+
+  const url = request.url.pathname + request.url.search;
+  const report = (error: unknown, digest: string, segmentId: string) => {
+    runtime.logger.error(
+      { err: error, digest, traceId: request.traceId, segment: segmentId, url },
+      'loader failed',
+    );
+    runtime.onServerError?.(error, { digest, traceId: request.traceId, segmentId, url });
+  };
+  const fixedInRange = resolved.fixed.filter(
+    (f) => ids.indexOf(f.id) >= from && ids.indexOf(f.id) < until,
+  );
+  const load = loadRoute(
+    resolved.segments,
+    {
+      params: resolved.params,
+      search,
+      headers: request.headers,
+      cookies: request.cookies,
+      services: request.services,
+      signal: request.signal,
+    },
+    report,
+    { from, until: Math.min(until, ids.length - resolved.fixed.length) },
+    fixedInRange,
+  );
+
+  const body = new PassThrough();
+  for (const record of options.prelude ?? []) body.write(record);
+  body.write(
+    encodeRecord({
+      type: 'route',
+      build: runtime.buildId,
+      route: resolved.routeId,
+      pattern: resolved.pattern,
+      root: ids[0] ?? '',
+      params: resolved.params,
+      segments: ids.map((id, index) => ({
+        id,
+        key: index < from ? (parsed.keys[index] ?? id) : '',
+      })),
+      from,
+      until,
+    }),
+  );
+  void streamSegments([...load.loaded.values()], body, rawPrefetch !== 'auto');
+  return {
+    status: options.status ?? (resolved.matched ? 200 : 404),
+    headers: {
+      'content-type': PAYLOAD_CONTENT_TYPE,
+      [HEADERS.build]: runtime.buildId,
+      vary: PAYLOAD_VARY,
+      'cache-control': 'private, no-cache',
+      'x-accel-buffering': 'no',
+    },
+    body,
+  };
+}
+
+async function streamSegments(
+  pending: Promise<LoadedSegment>[],
+  body: PassThrough,
+  withDeferred: boolean,
+): Promise<void> {
+  const deferredWrites: Promise<void>[] = [];
+  await Promise.all(
+    pending.map(async (promise) => {
+      const segment = await promise;
+      body.write(segmentRecord(segment));
+      if (!withDeferred || segment.outcome.status !== 'ok') return;
+      for (const [key, outcome] of segment.deferred)
+        deferredWrites.push(
+          outcome.then((settled) => {
+            body.write(
+              encodeRecord(
+                settled.status === 'ok'
+                  ? { type: 'deferred', segment: segment.id, key, value: settled.value }
+                  : {
+                      type: 'deferred',
+                      segment: segment.id,
+                      key,
+                      error: { digest: settled.digest },
+                    },
+              ),
+            );
+          }),
+        );
+    }),
+  );
+  await Promise.all(deferredWrites);
+  body.end(encodeRecord({ type: 'end' }));
+}
+
+function segmentRecord(segment: LoadedSegment): string {
+  const outcome = segment.outcome;
+  switch (outcome.status) {
+    case 'ok':
+      return encodeRecord({
+        type: 'segment',
+        id: segment.id,
+        key: segment.key,
+        data: outcome.data,
+        tags: segment.tags,
+        private: segment.private,
+        deferred: outcome.deferred,
+      });
+    case 'error':
+      return encodeRecord({ type: 'error', segment: segment.id, digest: outcome.digest });
+    case 'not-found':
+      return encodeRecord({ type: 'not-found', segment: segment.id });
+    case 'redirect':
+      return encodeRecord({
+        type: 'redirect',
+        location: outcome.location,
+        status: outcome.httpStatus,
+      });
+  }
+}

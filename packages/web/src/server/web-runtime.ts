@@ -1,0 +1,57 @@
+/**
+ * Settings and services the server renderers share; built once by the application's
+ * composition root.
+ */
+import type { RouteTable } from '../routes/route-table.js';
+
+/** Where renderers report failures (a pino logger fits). */
+export interface RuntimeLogger {
+  error(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+/** One server error, with what links its reports together. */
+export interface ServerErrorContext {
+  readonly digest: string;
+  readonly traceId: string;
+  readonly segmentId?: string;
+  readonly url: string;
+}
+
+/** The renderers' configuration. */
+export interface WebRuntime<Services> {
+  readonly table: RouteTable<Services>;
+  /** Identifies this build; clients on another build reload. */
+  readonly buildId: string;
+  /** Production hides error messages from browsers. */
+  readonly production: boolean;
+  /** Module scripts that hydrate the page (hashed asset URLs). */
+  readonly clientScripts: readonly string[];
+  /** The root layout that renders not-found pages for URLs no route matches. */
+  readonly notFoundRoot: string;
+  /** Abort a streaming render (pending boundaries are left to the browser) after this long. */
+  readonly renderTimeoutMs: number;
+  readonly logger: RuntimeLogger;
+  /** Called once per unexpected server error (telemetry hooks in here). */
+  readonly onServerError?: (error: unknown, context: ServerErrorContext) => void;
+}
+
+/** The per-request input to a renderer. */
+export interface RenderRequest<Services> {
+  readonly url: URL;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly cookies: Readonly<Record<string, string>>;
+  readonly services: Services;
+  readonly signal: AbortSignal;
+  readonly traceId: string;
+}
+
+/** What a renderer answers; the HTTP adapter sends it. */
+export interface RenderResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | NodeJS.ReadableStream;
+  /** Stops rendering (the client went away). */
+  readonly abort?: () => void;
+}

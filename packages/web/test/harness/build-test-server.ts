@@ -1,0 +1,67 @@
+/**
+ * The test application on a real Fastify instance (inject, or listen on port 0 for streaming).
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import {
+  createActionRegistry,
+  createTrustedProxies,
+  webRoutes,
+  type WebRuntime,
+} from '../../src/server/index.js';
+import {
+  ACTION_SALT,
+  createTestServices,
+  saveNote,
+  setNoteActionId,
+  testRoutes,
+  type TestServices,
+} from '../fixtures/test-app.js';
+
+/** A running test server and what the tests inspect. */
+export interface TestServer {
+  readonly app: FastifyInstance;
+  readonly services: TestServices;
+  readonly logged: Record<string, unknown>[];
+  readonly revalidated: string[][];
+  readonly actionId: string;
+}
+
+/** Builds the server; `production` hides error details. */
+export async function buildTestServer(
+  options: { production?: boolean; renderTimeoutMs?: number } = {},
+): Promise<TestServer> {
+  const logged: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void logged.push(JSON.parse(line)) },
+  );
+  const services = createTestServices();
+  const revalidated: string[][] = [];
+  const actions = createActionRegistry<TestServices>(ACTION_SALT, [saveNote as never]);
+  const actionId = actions.idOf(saveNote);
+  setNoteActionId(actionId);
+  const runtime: WebRuntime<TestServices> = {
+    table: testRoutes,
+    buildId: 'build-1',
+    production: options.production ?? true,
+    clientScripts: ['/assets/client-abc123.js'],
+    notFoundRoot: 'shop',
+    renderTimeoutMs: options.renderTimeoutMs ?? 10_000,
+    logger,
+  };
+  const app = Fastify();
+  await app.register(webRoutes<TestServices>, {
+    runtime,
+    actions,
+    servicesFor: () => services,
+    publicOrigins: ['http://shop.test'],
+    trustedProxies: createTrustedProxies(['10.0.0.0/8']),
+    actionBodyLimit: 1024 * 1024,
+    revalidate: async (tags) => {
+      revalidated.push([...tags]);
+    },
+  });
+  await app.ready();
+  return { app, services, logged, revalidated, actionId };
+}

@@ -1,0 +1,58 @@
+/**
+ * Streaming over a real socket: the shell (with the loading view) reaches the client before the
+ * slow segment resolves; the rest follows when it does; a client that leaves aborts the work.
+ */
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestServer, type TestServer } from './harness/build-test-server.js';
+
+let server: TestServer | undefined;
+afterEach(async () => server?.app.close());
+
+function open(url: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => httpRequest(url, resolve).on('error', reject).end());
+}
+
+function nextChunk(response: IncomingMessage): Promise<string> {
+  return new Promise((resolve) =>
+    response.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+  );
+}
+
+describe('streamed HTML', () => {
+  it('sends the shell with the loading view first, then the slow segment when it resolves', async () => {
+    server = await buildTestServer();
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const response = await open(`http://127.0.0.1:${port}/slow`);
+    expect(response.headers['x-accel-buffering']).toBe('no');
+    let received = await nextChunk(response);
+    // Timeline:  shell ──► [loader still pending] ──► resolve ──► segment HTML
+    expect(received).toContain('<p class="loading">Loading slow…</p>');
+    expect(received).not.toContain('class="slow"');
+    server.services.slow.resolve('finally here');
+    const rest = new Promise<string>((resolve) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve(text));
+    });
+    received += await rest;
+    expect(received).toContain('<p class="slow">finally here</p>');
+    expect(received.indexOf('Loading slow')).toBeLessThan(received.indexOf('finally here'));
+  });
+
+  it('aborts loaders when the client disconnects mid-stream', async () => {
+    server = await buildTestServer();
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const response = await open(`http://127.0.0.1:${port}/slow`);
+    await nextChunk(response);
+    response.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    server.services.slow.resolve('too late');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.services.slowAborted).toEqual([true]);
+    expect(server.logged.filter((line) => line['msg'] === 'render failed')).toEqual([]);
+  });
+});
