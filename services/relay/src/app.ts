@@ -79,6 +79,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.RELAY_TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    disableRequestLogging: true,
     bodyLimit: config.RELAY_MAX_BODY_BYTES,
   });
   const log = app.log;

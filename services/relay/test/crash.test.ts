@@ -20,13 +20,16 @@ afterAll(() => {
 });
 
 /** Spawns `src/main.ts` through tsx and resolves with its URL once it listens. */
-function spawnRelay(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+function spawnRelay(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
   const child = spawn(
     process.execPath,
     ['--conditions=@strata/source', '--import', 'tsx', 'src/main.ts'],
     { cwd: relayDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`relay did not start: ${output}`)), 15_000);
@@ -35,7 +38,7 @@ function spawnRelay(env: Record<string, string>): Promise<{ child: ChildProcess;
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
-        resolve({ child, url: match[1] });
+        resolve({ child, url: match[1], exited });
       }
     });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -62,9 +65,9 @@ it('loses nothing acknowledged when killed with SIGKILL under load', async () =>
 
   const acked = new Set<string>();
   let sequence = 0;
-  let running = true;
+  const load = { running: true };
   const worker = async () => {
-    while (running) {
+    while (load.running) {
       const id = (sequence += 1).toString(16).padStart(32, '0');
       const body = `{"event_id":"${id}","dsn":"${DSN}"}\n{"type":"event"}\n{"message":"load ${id}"}\n{"type":"attachment","length":4}\n\u0000\n\r\n`;
       try {
@@ -79,9 +82,9 @@ it('loses nothing acknowledged when killed with SIGKILL under load', async () =>
   const workers = Array.from({ length: 8 }, worker);
   await new Promise((resolve) => setTimeout(resolve, 1200));
   first.child.kill('SIGKILL');
-  running = false;
+  load.running = false;
   await Promise.all(workers);
-  await new Promise((resolve) => first.child.once('exit', resolve));
+  await first.exited;
   expect(acked.size).toBeGreaterThan(50);
 
   const inFlightAtKill = upstream.received.length;
@@ -102,7 +105,7 @@ it('loses nothing acknowledged when killed with SIGKILL under load', async () =>
   expect([...(sample?.envelope?.items[1]?.payload ?? [])]).toEqual([0, 10, 13, 10]);
 
   second.child.kill('SIGTERM');
-  await new Promise((resolve) => second.child.once('exit', resolve));
+  await second.exited;
   await upstream.close();
   expect(upstream.problems).toEqual([]);
   await rm(spoolDir, { recursive: true, force: true });

@@ -142,8 +142,11 @@ describe('retries', () => {
       RELAY_RETRY_ATTEMPTS: '3',
     });
     await send(eventEnvelope(9));
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    const dropped = await (await fetch(`${relay.url}/metrics`)).text();
+    let dropped = '';
+    for (let i = 0; i < 60 && !dropped.includes('upstream-unreachable'); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      dropped = await (await fetch(`${relay.url}/metrics`)).text();
+    }
     expect(dropped).toMatch(
       /relay_items_dropped_total\{reason="upstream-unreachable",category="error"\} 1/,
     );
