@@ -1,0 +1,78 @@
+/**
+ * The create/edit form: plain HTML that posts a server action (works without JavaScript) and
+ * shows the validation messages of a failed submission.
+ */
+import { useFormResult } from '@strata/web';
+import type { Category } from '@strata/proto';
+
+/** Field values the form starts with. */
+export interface ItemFormValues {
+  readonly title: string;
+  readonly price: string;
+  readonly categoryId: string;
+  readonly description: string;
+}
+
+function Errors({ messages }: { messages: readonly string[] | undefined }) {
+  return messages?.length ? (
+    <>
+      {messages.map((message) => (
+        <span key={message} className="field-error">
+          {message}
+        </span>
+      ))}
+    </>
+  ) : null;
+}
+
+/** The form; `hidden` adds fields such as the id and version. */
+export function ItemForm(props: {
+  actionId: string;
+  categories: readonly Category[];
+  initial: ItemFormValues;
+  submitLabel: string;
+  hidden?: Readonly<Record<string, string>>;
+}) {
+  const failed = useFormResult(props.actionId);
+  const value = (name: keyof ItemFormValues) => failed?.values[name] ?? props.initial[name];
+  const errors = failed?.fieldErrors ?? {};
+  return (
+    <form method="post" className="item-form">
+      <input type="hidden" name="$action" value={props.actionId} />
+      {Object.entries(props.hidden ?? {}).map(([name, hiddenValue]) => (
+        <input key={name} type="hidden" name={name} value={hiddenValue} />
+      ))}
+      <Errors messages={errors['_form']} />
+      <label>
+        Title <input name="title" defaultValue={value('title')} required maxLength={200} />
+        <Errors messages={errors['title']} />
+      </label>
+      <label>
+        Price ($) <input name="price" defaultValue={value('price')} inputMode="decimal" required />
+        <Errors messages={errors['price'] ?? errors['price_cents']} />
+      </label>
+      <label>
+        Category{' '}
+        <select name="categoryId" defaultValue={value('categoryId')}>
+          {props.categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </select>
+        <Errors messages={errors['categoryId'] ?? errors['category_id']} />
+      </label>
+      <label>
+        Description{' '}
+        <textarea
+          name="description"
+          defaultValue={value('description')}
+          rows={4}
+          maxLength={5000}
+        />
+        <Errors messages={errors['description']} />
+      </label>
+      <button type="submit">{props.submitLabel}</button>
+    </form>
+  );
+}

@@ -1,0 +1,249 @@
+/**
+ * The catalogue: home (categories), the item list with category filter, search and pages,
+ * item detail with edit and delete, a create form, and a deliberately slow page that streams.
+ */
+import type { Category } from '@strata/proto';
+import { Await, segment, type DeferredRef } from '@strata/web';
+import { formatPrice, parseId, type AppServices } from '../services.js';
+import { ItemForm } from './item-form.js';
+import { ShopError, ShopLayout, ShopNotFound } from './shop-layout.js';
+import { slowPage } from './slow-page.js';
+
+interface ListedItem {
+  readonly id: number;
+  readonly title: string;
+  readonly priceCents: number;
+  readonly categoryId: string;
+}
+
+const home = segment<{ categories: Category[] }, AppServices>({
+  id: 'home',
+  path: '',
+  kind: 'page',
+  async loader({ services, tag }) {
+    const { categories, tags } = await services.catalog.listCategories();
+    tag(...tags);
+    return { categories };
+  },
+  component: ({ data }) => (
+    <section>
+      <h1>Catalogue</h1>
+      <ul className="categories">
+        {data.categories.map((category) => (
+          <li key={category.id}>
+            <a href={`/items?category=${category.id}`}>{category.name}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  ),
+  error: ShopError,
+});
+
+const itemList = segment<
+  { items: ListedItem[]; next: string; category: string; q: string; categories: Category[] },
+  AppServices
+>({
+  id: 'item-list',
+  path: 'items',
+  kind: 'page',
+  async loader({ search, services, tag }) {
+    const category = search.get('category') ?? '';
+    const q = search.get('q') ?? '';
+    const page = search.get('page') ?? '';
+    const [list, categories] = await Promise.all([
+      services.catalog.listItems({ categoryId: category, query: q, pageSize: 20, pageToken: page }),
+      services.catalog.listCategories(),
+    ]);
+    tag(...list.tags, ...categories.tags);
+    return {
+      items: list.items.map(({ id, title, priceCents, categoryId }) => ({
+        id,
+        title,
+        priceCents,
+        categoryId,
+      })),
+      next: list.nextPageToken,
+      category,
+      q,
+      categories: categories.categories,
+    };
+  },
+  component: ({ data }) => {
+    const nextQuery = new URLSearchParams({
+      ...(data.category && { category: data.category }),
+      ...(data.q && { q: data.q }),
+      page: data.next,
+    });
+    return (
+      <section>
+        <h1>Items</h1>
+        <form method="get" className="filters">
+          <input name="q" defaultValue={data.q} placeholder="Search" />
+          <select name="category" defaultValue={data.category}>
+            <option value="">All categories</option>
+            {data.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <button type="submit">Filter</button>
+        </form>
+        {data.items.length === 0 ? <p>No items match.</p> : null}
+        <ul className="items">
+          {data.items.map((item) => (
+            <li key={item.id}>
+              <a href={`/items/${item.id}`}>{item.title}</a>
+              <span className="price">{formatPrice(item.priceCents)}</span>
+            </li>
+          ))}
+        </ul>
+        {data.next ? (
+          <a rel="next" href={`/items?${nextQuery.toString()}`}>
+            Next page
+          </a>
+        ) : null}
+      </section>
+    );
+  },
+  error: ShopError,
+});
+
+const newItem = segment<{ categories: Category[]; actionId: string }, AppServices>({
+  id: 'item-new',
+  path: 'items/new',
+  kind: 'page',
+  async loader({ services }) {
+    return {
+      categories: (await services.catalog.listCategories()).categories,
+      actionId: services.actionIds['createItem'] ?? '',
+    };
+  },
+  component: ({ data }) => (
+    <section>
+      <h1>New item</h1>
+      <ItemForm
+        actionId={data.actionId}
+        categories={data.categories}
+        submitLabel="Create"
+        initial={{
+          title: '',
+          price: '',
+          categoryId: data.categories[0]?.id ?? '',
+          description: '',
+        }}
+      />
+    </section>
+  ),
+  error: ShopError,
+});
+
+interface ItemDetail {
+  readonly item: {
+    id: number;
+    title: string;
+    priceCents: number;
+    categoryId: string;
+    description: string;
+    version: number;
+  };
+  readonly categories: Category[];
+  readonly actions: { update: string; remove: string };
+  readonly related: DeferredRef<ListedItem[]>;
+}
+
+const itemDetail = segment<ItemDetail, AppServices>({
+  id: 'item-detail',
+  path: 'items/:id',
+  kind: 'page',
+  async loader({ params, services, notFound, tag, defer }) {
+    const id = parseId(params['id']);
+    const [found, categories] = await Promise.all([
+      id === null ? null : services.catalog.getItem(id),
+      services.catalog.listCategories(),
+    ]);
+    if (!found) return notFound();
+    tag(...found.tags);
+    const { item } = found;
+    const related = services.catalog
+      .listItems({ categoryId: item.categoryId, pageSize: 5 })
+      .then((page) =>
+        page.items
+          .filter((other) => other.id !== item.id)
+          .map(({ id: otherId, title, priceCents, categoryId }) => ({
+            id: otherId,
+            title,
+            priceCents,
+            categoryId,
+          })),
+      );
+    return {
+      item: {
+        id: item.id,
+        title: item.title,
+        priceCents: item.priceCents,
+        categoryId: item.categoryId,
+        description: item.description,
+        version: item.version,
+      },
+      categories: categories.categories,
+      actions: {
+        update: services.actionIds['updateItem'] ?? '',
+        remove: services.actionIds['deleteItem'] ?? '',
+      },
+      related: defer('related', related) as never,
+    };
+  },
+  component: ({ data: { item, categories, actions, related } }) => (
+    <article>
+      <h1>{item.title}</h1>
+      <p className="price">{formatPrice(item.priceCents)}</p>
+      <p className="category">{item.categoryId}</p>
+      <p>{item.description}</p>
+      <h2>Edit</h2>
+      <ItemForm
+        actionId={actions.update}
+        categories={categories}
+        submitLabel="Save"
+        hidden={{ id: String(item.id), version: String(item.version) }}
+        initial={{
+          title: item.title,
+          price: (item.priceCents / 100).toFixed(2),
+          categoryId: item.categoryId,
+          description: item.description,
+        }}
+      />
+      <form method="post" className="delete-form">
+        <input type="hidden" name="$action" value={actions.remove} />
+        <input type="hidden" name="id" value={String(item.id)} />
+        <input type="hidden" name="version" value={String(item.version)} />
+        <button type="submit">Delete</button>
+      </form>
+      <h2>More in {item.categoryId}</h2>
+      <Await value={related} fallback={<p>Loading related items…</p>}>
+        {(items) => (
+          <ul className="related">
+            {items.map((other) => (
+              <li key={other.id}>
+                <a href={`/items/${other.id}`}>{other.title}</a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Await>
+    </article>
+  ),
+  error: ShopError,
+});
+
+/** The catalogue's root layout and pages. */
+export const shopRoot = segment<null, AppServices>({
+  id: 'shop',
+  path: '',
+  kind: 'layout',
+  root: true,
+  component: ShopLayout,
+  notFound: ShopNotFound,
+  children: [home, itemList, newItem, itemDetail, slowPage],
+});

@@ -1,0 +1,15 @@
+/**
+ * Finds the built browser bundle (written by scripts/build-client.mjs) next to the server.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ClientAssets } from './render-app.js';
+
+/** Reads dist/public/assets/manifest.json; without a build, pages render without hydration. */
+export function loadClientAssets(): ClientAssets {
+  const directory = fileURLToPath(new URL('../dist/public/assets/', import.meta.url));
+  const manifest = `${directory}manifest.json`;
+  if (!existsSync(manifest)) return { directory: undefined, scripts: [], contentHash: 'dev' };
+  const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as { client: string; hash: string };
+  return { directory, scripts: [parsed.client], contentHash: parsed.hash };
+}

@@ -1,0 +1,56 @@
+/**
+ * The render service's environment, parsed once by the composition root.
+ */
+import { bool, csvList, durationMs, loadConfig, oneOf, port, url } from '@strata/config';
+import { z } from 'zod';
+
+/** Every variable the render service reads. */
+export const RenderConfigSchema = z.object({
+  RENDER_PORT: port(3000).describe('HTTP port.'),
+  RENDER_HOST: z.string().default('127.0.0.1').describe('Address to bind (0.0.0.0 in containers).'),
+  DATA_SERVICE_ADDRESS: z
+    .string()
+    .default('127.0.0.1:50051')
+    .describe('host:port of the gRPC data service.'),
+  DATA_DEADLINE: durationMs('2s').describe('Deadline of one data-service call.'),
+  PUBLIC_ORIGINS: csvList().describe(
+    'Origins (scheme://host[:port]) whose pages may call server actions. Empty: the origin the request was made to.',
+  ),
+  TRUSTED_PROXIES: csvList('127.0.0.1,::1').describe(
+    'IP addresses or CIDR ranges whose X-Forwarded-* headers are believed.',
+  ),
+  ACTION_SALT: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .optional()
+    .describe(
+      'Salt of server-action ids; the same on every replica. Unset: a development salt, with a warning.',
+    ),
+  BUILD_ID: z
+    .string()
+    .optional()
+    .describe('Build identifier sent as Strata-Build. Unset: the client bundle’s content hash.'),
+  RENDER_TIMEOUT: durationMs('10s').describe(
+    'A streaming render still waiting after this long is handed to the browser.',
+  ),
+  RENDER_PRODUCTION: bool(true).describe(
+    'Hide server error messages from browsers (turn off only while developing).',
+  ),
+  RELAY_URL: url(['http', 'https'])
+    .optional()
+    .describe('Telemetry relay base URL; the tunnel path is forwarded there.'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info').describe(
+    'pino log level.',
+  ),
+});
+
+/** Parsed, frozen render-service configuration. */
+export type RenderConfig = Readonly<z.output<typeof RenderConfigSchema>>;
+
+/** Parses the environment; throws ConfigError naming every bad variable. */
+export function loadRenderConfig(env: Readonly<Record<string, string | undefined>>): RenderConfig {
+  return loadConfig('render service', RenderConfigSchema, env);
+}
+
+/** Used when ACTION_SALT is unset: fine for one developer machine, never for replicas. */
+export const DEVELOPMENT_ACTION_SALT = 'strata-development-action-salt';

@@ -1,0 +1,172 @@
+/**
+ * The one module that talks to the data service: promise-returning calls with a deadline each,
+ * read retries, trace-id propagation in metadata, and errors turned into values the app can
+ * act on (null for not found, field violations for invalid input, a conflict for ABORTED).
+ */
+import * as grpc from '@grpc/grpc-js';
+import {
+  CatalogServiceClient,
+  ListItemsRequest,
+  readStatusDetails,
+  UpdateItemRequest,
+  type Category,
+  type CreateItemRequest,
+  type Item,
+} from '@strata/proto';
+import { withReadRetry } from './read-retry.js';
+
+/** A write the data service refused, with what the user can fix. */
+export class WriteRefused extends Error {
+  readonly kind: 'invalid' | 'conflict' | 'not-found' | 'exists';
+  readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
+
+  constructor(
+    kind: WriteRefused['kind'],
+    message: string,
+    fieldErrors: Record<string, readonly string[]> = {},
+  ) {
+    super(message);
+    this.name = 'WriteRefused';
+    this.kind = kind;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+/** A page of items. */
+export interface ItemPage {
+  readonly items: Item[];
+  readonly nextPageToken: string;
+  readonly tags: readonly string[];
+}
+
+/** What a write returns. */
+export interface WriteResult {
+  readonly item?: Item;
+  readonly tags: readonly string[];
+}
+
+/** The catalogue as the render service sees it. */
+export interface CatalogGateway {
+  listCategories(): Promise<{ categories: Category[]; tags: readonly string[] }>;
+  listItems(query: Partial<ListItemsRequest>): Promise<ItemPage>;
+  /** null when the item does not exist. */
+  getItem(id: number): Promise<{ item: Item; tags: readonly string[] } | null>;
+  createItem(fields: CreateItemRequest): Promise<WriteResult>;
+  updateItem(
+    id: number,
+    expectedVersion: number,
+    fields: Partial<Omit<Item, 'id'>>,
+    mask: readonly string[],
+  ): Promise<WriteResult>;
+  deleteItem(id: number, expectedVersion: number): Promise<WriteResult>;
+}
+
+/** Connection settings. */
+export interface GatewayOptions {
+  readonly address: string;
+  readonly deadlineMs: number;
+  readonly onRetry?: (method: string, error: unknown) => void;
+}
+
+type Unary<Req, Res> = (
+  request: Req,
+  metadata: grpc.Metadata,
+  options: Partial<grpc.CallOptions>,
+  callback: (error: grpc.ServiceError | null, response: Res) => void,
+) => grpc.ClientUnaryCall;
+
+/** Opens one channel to the data service (shared by every request). */
+export function createCatalogChannel(options: GatewayOptions): CatalogServiceClient {
+  return new CatalogServiceClient(options.address, grpc.credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.enable_retries': 0,
+  });
+}
+
+/** A gateway bound to one request (its trace id and abort signal). */
+export function createCatalogGateway(
+  client: CatalogServiceClient,
+  options: GatewayOptions,
+  request: { traceId: string; signal?: AbortSignal },
+): CatalogGateway {
+  function call<Req, Res>(method: Unary<Req, Res>, body: Req): Promise<Res> {
+    return new Promise((resolve, reject) => {
+      const metadata = new grpc.Metadata();
+      metadata.set('strata-trace-id', request.traceId);
+      const pending = method.call(
+        client,
+        body,
+        metadata,
+        { deadline: Date.now() + options.deadlineMs },
+        (error, response) => (error ? reject(error) : resolve(response)),
+      );
+      request.signal?.addEventListener('abort', () => pending.cancel(), { once: true });
+    });
+  }
+  const read = <Req, Res>(name: string, method: Unary<Req, Res>, body: Req) =>
+    withReadRetry(() => call(method, body), {
+      ...(request.signal && { signal: request.signal }),
+      onRetry: (error) => options.onRetry?.(name, error),
+    });
+
+  return {
+    listCategories: () => read('ListCategories', client.listCategories, {}),
+    listItems: (query) => read('ListItems', client.listItems, ListItemsRequest.fromPartial(query)),
+    async getItem(id) {
+      try {
+        const { item, tags } = await read('GetItem', client.getItem, { id });
+        return item ? { item, tags } : null;
+      } catch (error) {
+        if ((error as grpc.ServiceError).code === grpc.status.NOT_FOUND) return null;
+        throw error;
+      }
+    },
+    createItem: (fields) => write(call(client.createItem, fields)),
+    updateItem: (id, expectedVersion, fields, mask) =>
+      write(
+        call(
+          client.updateItem,
+          UpdateItemRequest.fromPartial({
+            item: { ...fields, id },
+            updateMask: [...mask],
+            expectedVersion,
+          }),
+        ),
+      ),
+    deleteItem: (id, expectedVersion) => write(call(client.deleteItem, { id, expectedVersion })),
+  };
+}
+
+async function write(
+  pending: Promise<{ item?: Item | undefined; tags: string[] }>,
+): Promise<WriteResult> {
+  try {
+    const { item, tags } = await pending;
+    return item ? { item, tags } : { tags };
+  } catch (error) {
+    throw refusal(error as grpc.ServiceError);
+  }
+}
+
+function refusal(error: grpc.ServiceError): unknown {
+  const details = readStatusDetails(error.metadata);
+  const fieldErrors: Record<string, string[]> = {};
+  for (const violation of details.violations)
+    (fieldErrors[violation.field.replace(/^item\./, '')] ??= []).push(violation.description);
+  switch (error.code) {
+    case grpc.status.INVALID_ARGUMENT:
+      return new WriteRefused('invalid', error.details, fieldErrors);
+    case grpc.status.ALREADY_EXISTS:
+      return new WriteRefused('exists', error.details, fieldErrors);
+    case grpc.status.ABORTED:
+      return new WriteRefused('conflict', error.details, {
+        _form: ['Someone changed this item since you opened it. Reload and try again.'],
+      });
+    case grpc.status.NOT_FOUND:
+      return new WriteRefused('not-found', error.details, {
+        _form: ['This item no longer exists.'],
+      });
+    default:
+      return error;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Retry policy for reads during server rendering: up to 3 attempts in all, only for failures
+ * on the server's side (UNAVAILABLE, INTERNAL, UNKNOWN, DEADLINE_EXCEEDED), with jittered
+ * exponential backoff. Writes are never retried (they may have happened). Time and randomness
+ * are parameters, so tests need no real clock.
+ */
+import { status } from '@grpc/grpc-js';
+
+/** gRPC codes worth another attempt for an idempotent read. */
+export const RETRYABLE_READ_CODES: ReadonlySet<number> = new Set([
+  status.UNAVAILABLE,
+  status.INTERNAL,
+  status.UNKNOWN,
+  status.DEADLINE_EXCEEDED,
+]);
+
+/** Retry settings. */
+export interface RetryPolicy {
+  readonly attempts: number;
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
+/** The default: 3 attempts, 50 ms then 100 ms (each with full jitter). */
+export const READ_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 50, maxDelayMs: 400 };
+
+/** Delay before attempt `attempt` (1-based retry count), with full jitter. */
+export function backoffDelay(policy: RetryPolicy, retry: number, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  return Math.floor(random() * ceiling);
+}
+
+/** Runs `read` until it succeeds, fails with a non-retryable error, or attempts run out. */
+export async function withReadRetry<T>(
+  read: () => Promise<T>,
+  options: {
+    policy?: RetryPolicy;
+    sleep?: (ms: number) => Promise<void>;
+    random?: () => number;
+    signal?: AbortSignal;
+    onRetry?: (error: unknown, retry: number) => void;
+  } = {},
+): Promise<T> {
+  const policy = options.policy ?? READ_RETRY;
+  const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const random = options.random ?? Math.random;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      const retryable = typeof code === 'number' && RETRYABLE_READ_CODES.has(code);
+      if (!retryable || attempt >= policy.attempts || options.signal?.aborted) throw error;
+      options.onRetry?.(error, attempt);
+      await sleep(backoffDelay(policy, attempt, random));
+    }
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Composition root of the render service: reads the environment, opens the data-service
+ * channel, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT.
+ */
+import { ConfigError } from '@strata/config';
+import { pino } from 'pino';
+import { loadClientAssets } from './client-assets.js';
+import { loadRenderConfig } from './config.js';
+import { createCatalogChannel } from './gateway/catalog-gateway.js';
+import { buildRenderApp } from './render-app.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadRenderConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = pino({ name: 'render', level: config.LOG_LEVEL });
+  const catalogChannel = createCatalogChannel({
+    address: config.DATA_SERVICE_ADDRESS,
+    deadlineMs: config.DATA_DEADLINE,
+  });
+  const app = await buildRenderApp({ config, logger, catalogChannel, assets: loadClientAssets() });
+  await app.listen({ port: config.RENDER_PORT, host: config.RENDER_HOST });
+  logger.info(
+    { port: config.RENDER_PORT, data: config.DATA_SERVICE_ADDRESS },
+    'render service listening',
+  );
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => {
+        catalogChannel.close();
+        process.exit(0);
+      },
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('render service failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+/**
+ * Builds the render service's Fastify app from its dependencies: assets, the JSON API, health
+ * endpoints and the page routes. main.ts and the tests both call this.
+ */
+import fastifyStatic from '@fastify/static';
+import type { CatalogServiceClient } from '@strata/proto';
+import {
+  createActionRegistry,
+  createTrustedProxies,
+  traceIdOf,
+  webRoutes,
+  type WebRuntime,
+} from '@strata/web/server';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import type { Logger } from 'pino';
+import { catalogActions } from './actions/catalog-actions.js';
+import { catalogApi } from './api/catalog-api.js';
+import { NOT_FOUND_ROOT, appRoutes } from './app/routes.js';
+import type { AppServices } from './app/services.js';
+import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
+import { createCatalogGateway } from './gateway/catalog-gateway.js';
+
+/** The built client bundle: where its files are and which scripts pages load. */
+export interface ClientAssets {
+  readonly directory: string | undefined;
+  readonly scripts: readonly string[];
+  readonly contentHash: string;
+}
+
+/** Everything the app is built from. */
+export interface RenderAppDeps {
+  readonly config: RenderConfig;
+  readonly logger: Logger;
+  readonly catalogChannel: CatalogServiceClient;
+  readonly assets: ClientAssets;
+  /** Invalidates cached data by tag (the segment cache plugs in here). */
+  readonly revalidate?: (tags: readonly string[]) => Promise<void>;
+}
+
+/** Builds (does not start) the app. */
+export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstance> {
+  const { config, logger } = deps;
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    trustProxy: [...config.TRUSTED_PROXIES],
+  });
+  const gatewayOptions = {
+    address: config.DATA_SERVICE_ADDRESS,
+    deadlineMs: config.DATA_DEADLINE,
+    onRetry: (method: string, error: unknown) =>
+      logger.warn({ method, err: error }, 'retrying a data read'),
+  };
+  const revalidate = deps.revalidate ?? (async () => undefined);
+  const salt = config.ACTION_SALT ?? DEVELOPMENT_ACTION_SALT;
+  if (!config.ACTION_SALT)
+    logger.warn('ACTION_SALT is unset: using the development salt; set it in production');
+  const actions = createActionRegistry<AppServices>(salt, Object.values(catalogActions) as never);
+  const actionIds = Object.fromEntries(
+    Object.values(catalogActions).map((action) => [action.name, actions.idOf(action)]),
+  );
+  const buildId = config.BUILD_ID ?? deps.assets.contentHash;
+
+  if (deps.assets.directory && existsSync(deps.assets.directory))
+    await app.register(fastifyStatic, {
+      root: deps.assets.directory,
+      prefix: '/assets/',
+      // Names carry a content hash, so a file never changes: cache it for a year.
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      wildcard: true,
+    });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async () => ({ status: 'ok', build: buildId }));
+
+  await app.register(catalogApi, {
+    prefix: '/api',
+    catalogFor: (traceId) => createCatalogGateway(deps.catalogChannel, gatewayOptions, { traceId }),
+    traceIdOf,
+    revalidate,
+  });
+
+  const runtime: WebRuntime<AppServices> = {
+    table: appRoutes,
+    buildId,
+    production: config.RENDER_PRODUCTION,
+    clientScripts: deps.assets.scripts,
+    notFoundRoot: NOT_FOUND_ROOT,
+    renderTimeoutMs: config.RENDER_TIMEOUT,
+    logger,
+  };
+  await app.register(webRoutes<AppServices>, {
+    runtime,
+    actions,
+    servicesFor: (request, traceId) => {
+      const controller = new AbortController();
+      request.raw.once('close', () => controller.abort());
+      return {
+        catalog: createCatalogGateway(deps.catalogChannel, gatewayOptions, {
+          traceId,
+          signal: controller.signal,
+        }),
+        actionIds,
+      };
+    },
+    publicOrigins: config.PUBLIC_ORIGINS,
+    trustedProxies: createTrustedProxies(config.TRUSTED_PROXIES),
+    actionBodyLimit: 1024 * 1024,
+    revalidate,
+  });
+  return app;
+}

@@ -1,0 +1,57 @@
+/**
+ * The render service in-process against a real data service (PGlite in memory, real gRPC).
+ */
+import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { buildRenderApp, createCatalogChannel, loadRenderConfig } from '../../src/index.js';
+
+/** A render app and the data service behind it. */
+export interface RenderUnderTest {
+  readonly app: FastifyInstance;
+  readonly data: RunningDataService;
+  readonly logged: Record<string, unknown>[];
+  readonly revalidated: string[][];
+  stop(): Promise<void>;
+}
+
+/** Starts both; `env` overrides render settings. */
+export async function startRender(env: Record<string, string> = {}): Promise<RenderUnderTest> {
+  const data = await startDataService(
+    loadDataConfig({ DATA_PORT: '0', DATA_DIR: 'memory://' }),
+    pino({ level: 'silent' }),
+  );
+  const config = loadRenderConfig({
+    DATA_SERVICE_ADDRESS: data.address,
+    PUBLIC_ORIGINS: 'http://shop.test',
+    ACTION_SALT: 'test-action-salt',
+    BUILD_ID: 'test-build',
+    ...env,
+  });
+  const logged: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void logged.push(JSON.parse(line)) },
+  );
+  const channel = createCatalogChannel({ address: data.address, deadlineMs: config.DATA_DEADLINE });
+  const revalidated: string[][] = [];
+  const app = await buildRenderApp({
+    config,
+    logger,
+    catalogChannel: channel,
+    assets: { directory: undefined, scripts: ['/assets/client-test.js'], contentHash: 'test' },
+    revalidate: async (tags) => void revalidated.push([...tags]),
+  });
+  await app.ready();
+  return {
+    app,
+    data,
+    logged,
+    revalidated,
+    async stop() {
+      await app.close();
+      channel.close();
+      await data.stop();
+    },
+  };
+}
