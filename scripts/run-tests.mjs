@@ -53,17 +53,17 @@ if (!existsSync(report)) {
 }
 const results = JSON.parse(readFileSync(report, 'utf8'));
 const passed = results.numPassedTests ?? 0;
-// Suites that failed to load count as failures even though none of their tests ran.
-const failed =
-  (results.numFailedTests ?? 0) +
-  (results.numFailedTestSuites ?? 0) -
-  countSuitesWithFailedTests(results);
+// A file that failed to load counts as one failure even though none of its tests ran.
+// (numFailedTestSuites is no help: Vitest counts describe blocks in it, not files.)
+const failed = (results.numFailedTests ?? 0) + countFilesFailedWithoutTests(results);
 const skipped = (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(vitest.status === 0 && failed === 0 ? 0 : 1);
 
-function countSuitesWithFailedTests(json) {
-  return (json.testResults ?? []).filter((file) =>
-    (file.assertionResults ?? []).some((test) => test.status === 'failed'),
+function countFilesFailedWithoutTests(json) {
+  return (json.testResults ?? []).filter(
+    (file) =>
+      file.status === 'failed' &&
+      !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
   ).length;
 }

@@ -3,11 +3,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const protoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const target = process.argv[2] ? join(process.cwd(), process.argv[2]) : join(protoRoot, 'src/gen');
+const target = process.argv[2] ? resolve(process.cwd(), process.argv[2]) : join(protoRoot, 'src/gen');
 const bin = (name) => join(protoRoot, '..', 'node_modules', '.bin', name);
 
 const work = mkdtempSync(join(tmpdir(), 'strata-proto-'));

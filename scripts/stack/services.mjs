@@ -15,6 +15,12 @@ export function serviceCatalog(env) {
     DATA_HOST: '127.0.0.1',
     DATA_DIR: '.data/pglite',
   });
+  const render = withDefaults(env, {
+    RENDER_PORT: '3000',
+    RENDER_HOST: '127.0.0.1',
+    DATA_SERVICE_ADDRESS: `${data.DATA_HOST}:${data.DATA_PORT}`,
+    RENDER_PRODUCTION: 'false',
+  });
   const relay = withDefaults(env, {
     RELAY_PORT: '3100',
     RELAY_HOST: '127.0.0.1',
@@ -27,6 +33,13 @@ export function serviceCatalog(env) {
       env: data,
       url: `grpc://${data.DATA_HOST}:${data.DATA_PORT}  (reflection on; try grpcurl -plaintext ${data.DATA_HOST}:${data.DATA_PORT} list)`,
       ready: { kind: 'tcp', host: data.DATA_HOST, port: Number(data.DATA_PORT) },
+    },
+    {
+      name: 'render',
+      entry: 'services/render/dist/main.js',
+      env: render,
+      url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}  (try /items, /bench/items, /api/items)`,
+      ready: { kind: 'http', url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}/healthz` },
     },
     {
       name: 'relay',

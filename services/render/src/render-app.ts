@@ -11,7 +11,7 @@ import {
   webRoutes,
   type WebRuntime,
 } from '@strata/web/server';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { catalogActions } from './actions/catalog-actions.js';
@@ -43,7 +43,8 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   const { config, logger } = deps;
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    disableRequestLogging: true,
+    // Access logs belong to the gateway; per-request log lines here would cost CPU on every page.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: [...config.TRUSTED_PROXIES],
   });
   const gatewayOptions = {
@@ -73,6 +74,10 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
       wildcard: true,
     });
 
+  // Browsers ask for it on every first visit; answer "none" instead of rendering a 404 page.
+  app.get('/favicon.ico', (_request, reply) =>
+    reply.code(204).header('cache-control', 'public, max-age=86400').send(),
+  );
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async () => ({ status: 'ok', build: buildId }));
 
