@@ -36,6 +36,8 @@ export interface RenderAppDeps {
   readonly assets: ClientAssets;
   /** Invalidates cached data by tag (the segment cache plugs in here). */
   readonly revalidate?: (tags: readonly string[]) => Promise<void>;
+  /** Shared segment cache (absent: every loader runs on every request). */
+  readonly segmentCache?: SegmentCache;
 }
 
 /** Builds (does not start) the app. */
@@ -96,6 +98,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     notFoundRoot: NOT_FOUND_ROOT,
     renderTimeoutMs: config.RENDER_TIMEOUT,
     logger,
+    ...(deps.segmentCache && { segmentCache: deps.segmentCache }),
   };
   await app.register(webRoutes<AppServices>, {
     runtime,

@@ -32,3 +32,5 @@ export type {
   ServerErrorContext,
   WebRuntime,
 } from './web-runtime.js';
+export type { LoadedSegment } from './run-loader.js';
+export type { SegmentCache, SegmentLookup } from './segment-cache.js';

@@ -11,6 +11,14 @@ import {
   type LoaderErrorReporter,
   type LoaderInput,
 } from './run-loader.js';
+import type { SegmentCache } from './segment-cache.js';
+
+/** Where cached results may come from for this request. */
+export interface RouteCacheContext {
+  readonly cache: SegmentCache;
+  readonly build: string;
+  readonly prefetch: boolean;
+}
 
 /** The loaders of one request. */
 export interface RouteLoad {
@@ -32,10 +40,27 @@ export function loadRoute<Services>(
   report: LoaderErrorReporter,
   range: { from: number; until: number } = { from: 0, until: segments.length },
   fixed: readonly FixedSegment[] = [],
+  caching?: RouteCacheContext,
 ): RouteLoad {
   const loaded = new Map<string, Promise<LoadedSegment>>();
-  for (const definition of segments.slice(range.from, range.until))
-    loaded.set(definition.id, runLoader(definition, input, report));
+  for (const definition of segments.slice(range.from, range.until)) {
+    const load = () => runLoader(definition, input, report);
+    // Segments without a loader have nothing worth caching.
+    const cached =
+      caching && definition.loader
+        ? caching.cache.resolve(
+            {
+              build: caching.build,
+              segmentId: definition.id,
+              params: input.params,
+              search: input.search,
+              prefetch: caching.prefetch,
+            },
+            load,
+          )
+        : load();
+    loaded.set(definition.id, cached);
+  }
   for (const entry of fixed)
     loaded.set(entry.id, Promise.resolve({ id: entry.id, ...entry.state, deferred: new Map() }));
 

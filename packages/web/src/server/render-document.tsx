@@ -47,6 +47,11 @@ export async function renderDocument<Services>(
     report,
     { from: 0, until: resolved.segments.length - resolved.fixed.length },
     resolved.fixed,
+    runtime.segmentCache && {
+      cache: runtime.segmentCache,
+      build: runtime.buildId,
+      prefetch: false,
+    },
   );
 
   const blockingIds = resolved.segments

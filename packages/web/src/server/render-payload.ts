@@ -128,6 +128,11 @@ export function payloadFor<Services>(
     report,
     { from, until: Math.min(until, ids.length - resolved.fixed.length) },
     fixedInRange,
+    runtime.segmentCache && {
+      cache: runtime.segmentCache,
+      build: runtime.buildId,
+      prefetch: rawPrefetch !== undefined,
+    },
   );
 
   const body = new PassThrough();

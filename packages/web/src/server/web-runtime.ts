@@ -3,6 +3,7 @@
  * composition root.
  */
 import type { RouteTable } from '../routes/route-table.js';
+import type { SegmentCache } from './segment-cache.js';
 
 /** Where renderers report failures (a pino logger fits). */
 export interface RuntimeLogger {
@@ -33,6 +34,8 @@ export interface WebRuntime<Services> {
   /** Abort a streaming render (pending boundaries are left to the browser) after this long. */
   readonly renderTimeoutMs: number;
   readonly logger: RuntimeLogger;
+  /** Shared cache of segment results (absent: every loader runs on every request). */
+  readonly segmentCache?: SegmentCache;
   /** Called once per unexpected server error (telemetry hooks in here). */
   readonly onServerError?: (error: unknown, context: ServerErrorContext) => void;
 }
