@@ -9,6 +9,7 @@ import {
   createTrustedProxies,
   traceIdOf,
   webRoutes,
+  type SegmentCache,
   type WebRuntime,
 } from '@strata/web/server';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
