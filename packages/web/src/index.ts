@@ -36,3 +36,4 @@ export { useFormResult, type FormResult } from './render/form-result.js';
 export { SegmentTree } from './render/segment-tree.js';
 export type { DeferredOutcome, SegmentOutcome } from './render/segment-outcome.js';
 export type { SegmentSource, SegmentState } from './render/segment-source.js';
+export { FRESH_MS, KEPT_MS } from './protocol/freshness.js';
