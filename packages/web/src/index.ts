@@ -37,3 +37,4 @@ export { SegmentTree } from './render/segment-tree.js';
 export type { DeferredOutcome, SegmentOutcome } from './render/segment-outcome.js';
 export type { SegmentSource, SegmentState } from './render/segment-source.js';
 export { FRESH_MS, KEPT_MS } from './protocol/freshness.js';
+export { Link, type LinkProps } from './client/react/link.js';

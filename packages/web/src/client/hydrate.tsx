@@ -1,13 +1,15 @@
 /**
- * Hydrates a server-rendered page: reads the boot record and the inlined segment data, and
- * hydrates the same segment tree the server rendered.
+ * Hydrates a server-rendered page and starts the router: reads the boot record and the
+ * inlined segment data, and hands the page to the router, which renders it from then on.
  */
 import { hydrateRoot } from 'react-dom/client';
 import { FormResultContext, type FormResult } from '../render/form-result.js';
-import { SegmentTree } from '../render/segment-tree.js';
-import { NOT_FOUND_PAGE, NOT_FOUND_PAGE_ID } from '../routes/not-found-page.js';
 import type { RouteTable } from '../routes/route-table.js';
 import { createInlineSource } from './inline-source.js';
+import { createRouter, type Router } from './router/create-router.js';
+import { pageFromSource, segmentById } from './router/page.js';
+import type { RouterConstants } from './router/router-constants.js';
+import { RouterProvider } from './react/router-provider.js';
 
 /** What the server's first script sets. */
 export interface BootRecord {
@@ -23,22 +25,63 @@ declare global {
   interface Window {
     __strata_boot?: BootRecord;
     __strata?: unknown[];
+    __strata_router?: Router;
   }
 }
 
-/** Hydrates the document; resolves once React has taken over. */
-export function hydrateApp<Services>(table: RouteTable<Services>): void {
+/** Hydrates the document and returns the router. */
+export function hydrateApp<Services>(
+  table: RouteTable<Services>,
+  options: { constants?: Partial<RouterConstants>; onError?: (error: unknown) => void } = {},
+): Router {
   const boot = window.__strata_boot;
   if (!boot) throw new Error('No boot record: this page was not rendered by Strata.');
   const queue = (window.__strata ??= []) as Parameters<typeof createInlineSource>[0];
-  const source = createInlineSource(queue);
-  const segments = boot.segments
-    .map((id) => (id === NOT_FOUND_PAGE_ID ? NOT_FOUND_PAGE : table.byId.get(id)))
-    .filter((s) => s !== undefined);
+  const segments = boot.segments.map((id) => segmentById(table, id)).filter((s) => s !== undefined);
+  const url = location.pathname + location.search + location.hash;
+  const page = pageFromSource(
+    { url, routeId: boot.route, root: boot.segments[0] ?? '', params: boot.params, segments },
+    createInlineSource(queue),
+  );
+  const connection = (
+    navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }
+  ).connection;
+  const router = createRouter({
+    table,
+    initial: page,
+    build: boot.build,
+    ...(options.constants && { constants: options.constants }),
+    environment: {
+      fetch: (input, init) => fetch(input, init),
+      now: () => Date.now(),
+      location: {
+        get href() {
+          return location.href;
+        },
+        assign: (to) => location.assign(to),
+        replace: (to) => location.replace(to),
+      },
+      history: window.history,
+      scroll: (target) =>
+        'hash' in target
+          ? document.getElementById(decodeURIComponent(target.hash.slice(1)))?.scrollIntoView()
+          : window.scrollTo(0, target.top),
+      scrollY: () => window.scrollY,
+      connection: () => ({
+        saveData: connection?.saveData,
+        effectiveType: connection?.effectiveType,
+        userAgent: navigator.userAgent,
+      }),
+      onPopState: (listener) =>
+        window.addEventListener('popstate', (event) => listener(event.state)),
+    },
+  });
+  window.__strata_router = router;
   hydrateRoot(
     document,
     <FormResultContext value={boot.form}>
-      <SegmentTree segments={segments as never} params={boot.params} source={source} />
+      <RouterProvider router={router} {...(options.onError && { onError: options.onError })} />
     </FormResultContext>,
   );
+  return router;
 }

@@ -62,8 +62,4 @@ function fromRoute<Services>(
   };
 }
 
-/** Index of the first segment with a loading view (segments before it block the shell). */
-export function firstLoadingIndex(segments: readonly { loading?: unknown }[]): number {
-  const index = segments.findIndex((segment) => segment.loading !== undefined);
-  return index < 0 ? segments.length : index;
-}
+export { firstLoadingIndex } from '../routes/loading-boundary.js';

@@ -2,6 +2,7 @@
  * The benchmark's root and section layouts (shared/bench/anchors/PAGE.md), markup exact.
  * Site-wide constants, not data: the contract fixes them.
  */
+import { Link } from '@strata/web';
 import type { ReactNode } from 'react';
 
 const SITE_TITLE = 'Bench Store';
@@ -27,9 +28,9 @@ export function BenchRootLayout({ children }: { children?: ReactNode }) {
         <header>
           <nav>
             {NAV.map((link) => (
-              <a key={link.href} href={link.href}>
+              <Link key={link.href} href={link.href}>
                 {link.label}
-              </a>
+              </Link>
             ))}
           </nav>
         </header>
@@ -50,7 +51,7 @@ export function BenchSectionLayout({ children }: { children?: ReactNode }) {
         <ul>
           {CATEGORIES.map((category) => (
             <li key={category}>
-              <a href={`/bench/category/${category}`}>{category}</a>
+              <Link href={`/bench/category/${category}`}>{category}</Link>
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@
  * The benchmark routes: /bench/items (first 100 items) and /bench/items/:id, data from the
  * data service, rendered per request.
  */
-import { segment } from '@strata/web';
+import { Link, segment } from '@strata/web';
 import { formatPrice, parseId, type AppServices } from '../services.js';
 import { BenchRootLayout, BenchSectionLayout } from './bench-layouts.js';
 
@@ -41,7 +41,7 @@ const itemsPage = segment<{ items: BenchListItem[] }, AppServices>({
       <ul className="items">
         {data.items.map((item) => (
           <li key={item.id}>
-            <a href={`/bench/items/${item.id}`}>{item.title}</a>
+            <Link href={`/bench/items/${item.id}`}>{item.title}</Link>
             <span className="price">{formatPrice(item.priceCents)}</span>
             <p>{item.description}</p>
           </li>
@@ -77,10 +77,58 @@ const itemPage = segment<{ item: BenchItem }, AppServices>({
       <p className="price">{formatPrice(item.priceCents)}</p>
       <p className="category">{item.category}</p>
       <p>{item.description}</p>
-      <a href="/bench/items">Back to items</a>
+      <Link href="/bench/items">Back to items</Link>
     </article>
   ),
 });
+
+const categoryPage = segment<{ category: string; items: BenchListItem[] }, AppServices>({
+  id: 'bench-category',
+  path: 'category/:category',
+  kind: 'page',
+  async loader({ params, services, notFound, tag }) {
+    const category = params['category'] ?? '';
+    if (!/^cat-(?:1?\d)$/.test(category)) return notFound();
+    const page = await services.catalog.listItems({ categoryId: category, pageSize: 100 });
+    tag(...page.tags);
+    return {
+      category,
+      items: page.items.map(({ id, title, priceCents, description }) => ({
+        id,
+        title,
+        priceCents,
+        description,
+      })),
+    };
+  },
+  component: ({ data }) => (
+    <>
+      <h1>{data.category}</h1>
+      <ul className="items">
+        {data.items.map((item) => (
+          <li key={item.id}>
+            <Link href={`/bench/items/${item.id}`}>{item.title}</Link>
+            <span className="price">{formatPrice(item.priceCents)}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  ),
+});
+
+function staticPage(id: string, path: string, title: string, text: string) {
+  return segment<null, AppServices>({
+    id,
+    path,
+    kind: 'page',
+    component: () => (
+      <>
+        <h1>{title}</h1>
+        <p>{text}</p>
+      </>
+    ),
+  });
+}
 
 /** The benchmark's root layout and everything under it. */
 export const benchRoot = segment<null, AppServices>({
@@ -96,7 +144,14 @@ export const benchRoot = segment<null, AppServices>({
       path: '',
       kind: 'layout',
       component: BenchSectionLayout,
-      children: [itemsPage, itemPage],
+      children: [
+        itemsPage,
+        itemPage,
+        categoryPage,
+        staticPage('bench-deals', 'deals', 'Deals', 'No deals today.'),
+        staticPage('bench-about', 'about', 'About', 'Bench Store is the benchmark page of Strata.'),
+        staticPage('bench-cart', 'cart', 'Cart', 'Your cart is empty.'),
+      ],
     }),
   ],
 });

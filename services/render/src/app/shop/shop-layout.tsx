@@ -1,7 +1,7 @@
 /**
  * The catalogue's root layout and its shared views (not found, error).
  */
-import type { ErrorViewProps } from '@strata/web';
+import { Link, type ErrorViewProps } from '@strata/web';
 import type { ReactNode } from 'react';
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;color:#1d1d1f}header,main,footer{max-width:56rem;margin:0 auto;padding:1rem}
@@ -22,12 +22,12 @@ export function ShopLayout({ children }: { children?: ReactNode }) {
       <body>
         <header>
           <nav>
-            <a href="/">Home</a>
-            <a href="/items">Items</a>
-            <a href="/items/new">New item</a>
-            <a href="/slow">Slow page</a>
-            <a href="/account">Account</a>
-            <a href="/bench/items">Bench</a>
+            <Link href="/">Home</Link>
+            <Link href="/items">Items</Link>
+            <Link href="/items/new">New item</Link>
+            <Link href="/slow">Slow page</Link>
+            <Link href="/account">Account</Link>
+            <Link href="/bench/items">Bench</Link>
           </nav>
         </header>
         <main>{children}</main>
@@ -45,7 +45,7 @@ export function ShopNotFound() {
     <section>
       <h1>Not found</h1>
       <p>There is nothing at this address.</p>
-      <a href="/items">Browse items</a>
+      <Link href="/items">Browse items</Link>
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * item detail with edit and delete, a create form, and a deliberately slow page that streams.
  */
 import type { Category } from '@strata/proto';
-import { Await, segment, type DeferredRef } from '@strata/web';
+import { Await, Link, segment, type DeferredRef } from '@strata/web';
 import { formatPrice, parseId, type AppServices } from '../services.js';
 import { ItemForm } from './item-form.js';
 import { ShopError, ShopLayout, ShopNotFound } from './shop-layout.js';
@@ -31,7 +31,7 @@ const home = segment<{ categories: Category[] }, AppServices>({
       <ul className="categories">
         {data.categories.map((category) => (
           <li key={category.id}>
-            <a href={`/items?category=${category.id}`}>{category.name}</a>
+            <Link href={`/items?category=${category.id}`}>{category.name}</Link>
           </li>
         ))}
       </ul>
@@ -94,15 +94,15 @@ const itemList = segment<
         <ul className="items">
           {data.items.map((item) => (
             <li key={item.id}>
-              <a href={`/items/${item.id}`}>{item.title}</a>
+              <Link href={`/items/${item.id}`}>{item.title}</Link>
               <span className="price">{formatPrice(item.priceCents)}</span>
             </li>
           ))}
         </ul>
         {data.next ? (
-          <a rel="next" href={`/items?${nextQuery.toString()}`}>
+          <Link rel="next" href={`/items?${nextQuery.toString()}`}>
             Next page
-          </a>
+          </Link>
         ) : null}
       </section>
     );
@@ -226,7 +226,7 @@ const itemDetail = segment<ItemDetail, AppServices>({
           <ul className="related">
             {items.map((other) => (
               <li key={other.id}>
-                <a href={`/items/${other.id}`}>{other.title}</a>
+                <Link href={`/items/${other.id}`}>{other.title}</Link>
               </li>
             ))}
           </ul>

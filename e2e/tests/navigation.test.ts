@@ -1,0 +1,115 @@
+/**
+ * Client navigation in a real browser against the real render and data services: soft
+ * navigation keeps the document (a window marker survives), back/forward restore without
+ * refetching, and the full-load triggers reload the document.
+ */
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from '../harness/browser.js';
+import { startLocalStack, type LocalStack } from '../harness/stack.js';
+
+let stack: LocalStack;
+let browser: Browser;
+beforeAll(async () => {
+  stack = await startLocalStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function ready(page: Page, path: string): Promise<void> {
+  await page.goto(`${stack.renderUrl}${path}`);
+  await page.waitForFunction(
+    () => (window as unknown as { __strata_router?: unknown }).__strata_router !== undefined,
+  );
+  await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
+}
+
+function payloadRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['strata-payload'] === '1') seen.push(request);
+  });
+  return seen;
+}
+
+const marker = (page: Page) =>
+  page.evaluate(() => (window as unknown as { marker?: string }).marker);
+
+describe('client navigation', () => {
+  it('navigates on click without reloading the document, sending only what differs', async () => {
+    const { page, problems } = await openPage(browser);
+    const requests = payloadRequests(page);
+    await ready(page, '/bench/items/1');
+    await page.click('a[href="/bench/items"]:has-text("Back to items")');
+    await page.waitForSelector('h1:has-text("Items")');
+    expect(await marker(page)).toBe('same document');
+    expect(page.url()).toBe(`${stack.renderUrl}/bench/items`);
+    expect(await page.locator('ul.items li').count()).toBe(100);
+    // Viewport prefetch or the click itself fetched the list, against the tree the page shows.
+    const forList = requests.filter((r) => new URL(r.url()).pathname === '/bench/items');
+    expect(forList.length).toBeGreaterThan(0);
+    for (const request of forList)
+      expect(request.headers()['strata-tree']).toBe(
+        '1;bench-root/bench-section/bench-item(p.id=1)',
+      );
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('goes back and forward without asking the server again', async () => {
+    const { page, problems } = await openPage(browser);
+    await ready(page, '/bench/items');
+    await page.click('a[href="/bench/items/3"]');
+    await page.waitForSelector('h1:has-text("Item 3")');
+    const requests = payloadRequests(page);
+    await page.goBack();
+    await page.waitForSelector('h1:has-text("Items")');
+    await page.goForward();
+    await page.waitForSelector('h1:has-text("Item 3")');
+    expect(await marker(page)).toBe('same document');
+    expect(requests.filter((r) => !r.headers()['strata-prefetch'])).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('loads a new document for another root layout', async () => {
+    const { page } = await openPage(browser);
+    await ready(page, '/items/4');
+    await page.evaluate(() =>
+      (
+        window as unknown as { __strata_router: { navigate(href: string): void } }
+      ).__strata_router.navigate('/account'),
+    );
+    await page.waitForSelector('body.account');
+    expect(await marker(page)).toBeUndefined();
+    await page.close();
+  });
+
+  it('loads /api as a document, never as a payload', async () => {
+    const { page } = await openPage(browser);
+    await ready(page, '/');
+    const requests = payloadRequests(page);
+    await page.evaluate(() =>
+      (
+        window as unknown as { __strata_router: { navigate(href: string): void } }
+      ).__strata_router.navigate('/api/categories'),
+    );
+    await page.waitForURL(`${stack.renderUrl}/api/categories`);
+    expect(requests.filter((r) => r.url().includes('/api/'))).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the loading view where the new page suspends, then the page', async () => {
+    const { page, problems } = await openPage(browser);
+    await ready(page, '/');
+    await page.click('nav a[href="/slow"]');
+    await page.waitForSelector('p.loading');
+    await page.waitForSelector('p.headline', { timeout: 10_000 });
+    expect(await marker(page)).toBe('same document');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * A committed page: the route's segments and a source that serves kept segments from the
+ * previous page and new ones from the payload as it streams in.
+ */
+import type { RouteRecord } from '../../protocol/payload-records.js';
+import type { DeferredOutcome } from '../../render/segment-outcome.js';
+import type { SegmentSource, SegmentState } from '../../render/segment-source.js';
+import { track } from '../../render/tracked-promise.js';
+import { NOT_FOUND_PAGE, NOT_FOUND_PAGE_ID } from '../../routes/not-found-page.js';
+import type { RouteTable } from '../../routes/route-table.js';
+import type { SegmentDefinition } from '../../routes/route-types.js';
+
+/** What the router renders and remembers for back and forward. */
+export interface Page {
+  readonly url: string;
+  readonly routeId: string;
+  readonly root: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly segments: readonly SegmentDefinition<never>[];
+  readonly source: SegmentSource;
+  /** Keys of the segments whose data has arrived, root first, up to the first missing one. */
+  keys(): string[];
+}
+
+/** Resolves a segment id against the table (the synthetic not-found page included). */
+export function segmentById<S>(
+  table: RouteTable<S>,
+  id: string,
+): SegmentDefinition<never> | undefined {
+  return (id === NOT_FOUND_PAGE_ID ? NOT_FOUND_PAGE : table.byId.get(id)) as
+    SegmentDefinition<never> | undefined;
+}
+
+/** A page over a source whose resolved states it records as they arrive. */
+export function pageFromSource(
+  view: {
+    url: string;
+    routeId: string;
+    root: string;
+    params: Readonly<Record<string, string>>;
+    segments: readonly SegmentDefinition<never>[];
+  },
+  source: SegmentSource,
+): Page {
+  const states = new Map<string, SegmentState>();
+  // One promise per segment and per deferred value, so React's use() sees the same thenable
+  // on every render (and renders at once when it has already settled).
+  const segmentPromises = new Map<string, Promise<SegmentState>>();
+  const deferredPromises = new Map<string, Promise<DeferredOutcome>>();
+  const recorded: SegmentSource = {
+    emitScripts: source.emitScripts,
+    segment(id) {
+      let promise = segmentPromises.get(id);
+      if (!promise) {
+        promise = track(
+          source.segment(id).then((state) => {
+            states.set(id, state);
+            return state;
+          }),
+        );
+        segmentPromises.set(id, promise);
+      }
+      return promise;
+    },
+    deferred(id, key) {
+      const name = `${id} ${key}`;
+      let promise = deferredPromises.get(name);
+      if (!promise) deferredPromises.set(name, (promise = track(source.deferred(id, key))));
+      return promise;
+    },
+  };
+  // Ask for every segment now, so keys() knows them without waiting for React to render.
+  for (const segment of view.segments) void recorded.segment(segment.id).catch(() => undefined);
+  return {
+    ...view,
+    source: recorded,
+    keys() {
+      const keys: string[] = [];
+      for (const segment of view.segments) {
+        const state = states.get(segment.id);
+        if (!state || state.outcome.status !== 'ok') break;
+        keys.push(state.key);
+      }
+      return keys;
+    },
+  };
+}
+
+/** The page a payload answer describes, reusing the previous page's kept segments. */
+export function createPage<S>(
+  table: RouteTable<S>,
+  route: RouteRecord,
+  payload: { segment(id: string): Promise<SegmentState>; deferred: SegmentSource['deferred'] },
+  previous: Page,
+  url: string,
+): Page {
+  const segments = route.segments
+    .map((ref) => segmentById(table, ref.id))
+    .filter((s) => s !== undefined);
+  const kept = new Set(route.segments.slice(0, route.from).map((ref) => ref.id));
+  const source: SegmentSource = {
+    emitScripts: false,
+    segment: (id) => (kept.has(id) ? previous.source.segment(id) : payload.segment(id)),
+    deferred: (id, key) =>
+      kept.has(id) ? previous.source.deferred(id, key) : payload.deferred(id, key),
+  };
+  return pageFromSource(
+    { url, routeId: route.route, root: route.root, params: route.params, segments },
+    source,
+  );
+}
