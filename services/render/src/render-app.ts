@@ -15,6 +15,7 @@ import {
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { catalogActions } from './actions/catalog-actions.js';
 import { catalogApi } from './api/catalog-api.js';
 import { NOT_FOUND_ROOT, appRoutes } from './app/routes.js';
@@ -39,6 +40,13 @@ export interface RenderAppDeps {
   readonly revalidate?: (tags: readonly string[]) => Promise<void>;
   /** Shared segment cache (absent: every loader runs on every request). */
   readonly segmentCache?: SegmentCache;
+  /** Prometheus registry served at GET /metrics (absent: no such route). */
+  readonly metrics?: Registry;
+}
+
+/** The build id the app announces: BUILD_ID, or the client bundle's content hash. */
+export function buildIdOf(config: RenderConfig, assets: ClientAssets): string {
+  return config.BUILD_ID ?? assets.contentHash;
 }
 
 /** Builds (does not start) the app. */
@@ -64,7 +72,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   const actionIds = Object.fromEntries(
     Object.values(catalogActions).map((action) => [action.name, actions.idOf(action)]),
   );
-  const buildId = config.BUILD_ID ?? deps.assets.contentHash;
+  const buildId = buildIdOf(config, deps.assets);
 
   if (deps.assets.directory && existsSync(deps.assets.directory))
     await app.register(fastifyStatic, {
@@ -83,6 +91,11 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   );
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async () => ({ status: 'ok', build: buildId }));
+  const registry = deps.metrics;
+  if (registry)
+    app.get('/metrics', async (_request, reply) =>
+      reply.type(registry.contentType).send(await registry.metrics()),
+    );
 
   await app.register(catalogApi, {
     prefix: '/api',
@@ -104,17 +117,10 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   await app.register(webRoutes<AppServices>, {
     runtime,
     actions,
-    servicesFor: (request, traceId) => {
-      const controller = new AbortController();
-      request.raw.once('close', () => controller.abort());
-      return {
-        catalog: createCatalogGateway(deps.catalogChannel, gatewayOptions, {
-          traceId,
-          signal: controller.signal,
-        }),
-        actionIds,
-      };
-    },
+    servicesFor: (_request, { traceId, signal }) => ({
+      catalog: createCatalogGateway(deps.catalogChannel, gatewayOptions, { traceId, signal }),
+      actionIds,
+    }),
     publicOrigins: config.PUBLIC_ORIGINS,
     trustedProxies: createTrustedProxies(config.TRUSTED_PROXIES),
     actionBodyLimit: 1024 * 1024,

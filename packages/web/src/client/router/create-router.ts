@@ -15,6 +15,7 @@ import {
   type ConnectionHints,
 } from './navigation-target.js';
 import { createPage, type Page } from './page.js';
+import { submitAction, type ActionOutcome } from './submit-action.js';
 import { createPrefetchCache } from './prefetch-cache.js';
 import { completeWith, requestPayload, type Entry } from './payload-request.js';
 import type { PrefetchKind } from './prefetch-entry.js';
@@ -49,6 +50,8 @@ export interface Router {
   back(): void;
   /** Drops cached pages whose data carries any of `tags` (after a server action). */
   invalidate(tags: readonly string[]): void;
+  /** Calls a server action and applies its answer to this page. */
+  submitAction(actionId: string, input: unknown): Promise<ActionOutcome>;
   readonly constants: RouterConstants;
 }
 
@@ -228,7 +231,7 @@ export function createRouter<Services>(options: {
     dispatch({ type: 'navigate', url: env.location.href, mode: 'pop', now: env.now() });
   });
 
-  return {
+  const this_: Router = {
     constants,
     subscribe(listener) {
       listeners.add(listener);
@@ -285,7 +288,26 @@ export function createRouter<Services>(options: {
     invalidate(tags) {
       cache.dropTags(tags);
     },
+    submitAction: (actionId, input) =>
+      submitAction(
+        {
+          fetch: env.fetch,
+          url: () => page.url,
+          tree: () => encodeTreeHeader(page.keys()),
+          apply(route, live) {
+            page = createPage(options.table, route, live, page, page.url);
+            historyPages.set(historyKey, { page, scrollY: env.scrollY() });
+            publish();
+          },
+          navigate: (location) => this_.navigate(location),
+          invalidate: (tags) => cache.dropTags(tags),
+          reload: () => env.location.replace(page.url),
+        },
+        actionId,
+        input,
+      ),
   };
+  return this_;
 }
 
 /** Kinds the Link component may ask for. */

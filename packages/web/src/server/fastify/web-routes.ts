@@ -19,8 +19,14 @@ import type { RenderRequest, RenderResponse, WebRuntime } from '../web-runtime.j
 export interface WebRoutesOptions<Services> {
   readonly runtime: WebRuntime<Services>;
   readonly actions: ActionRegistry<Services>;
-  /** The services loaders and actions get for one request. */
-  readonly servicesFor: (request: FastifyRequest, traceId: string) => Services;
+  /**
+   * The services loaders and actions get for one request. `signal` aborts when the client goes
+   * away before the answer is complete (not merely when its request body has been read).
+   */
+  readonly servicesFor: (
+    request: FastifyRequest,
+    context: { traceId: string; signal: AbortSignal },
+  ) => Services;
   /** Origins whose pages may call actions; empty: the server's own origin only. */
   readonly publicOrigins: readonly string[];
   readonly trustedProxies: TrustedProxies;
@@ -59,7 +65,7 @@ export async function webRoutes<Services>(
       url: new URL(request.url, 'http://internal'),
       headers: request.headers,
       cookies: parseCookies(request.headers.cookie),
-      services: options.servicesFor(request, traceId),
+      services: options.servicesFor(request, { traceId, signal: controller.signal }),
       signal: controller.signal,
       traceId,
     };

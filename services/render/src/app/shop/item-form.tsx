@@ -2,7 +2,7 @@
  * The create/edit form: plain HTML that posts a server action (works without JavaScript) and
  * shows the validation messages of a failed submission.
  */
-import { useFormResult } from '@strata/web';
+import { useActionForm, useFormResult } from '@strata/web';
 import type { Category } from '@strata/proto';
 
 /** Field values the form starts with. */
@@ -34,10 +34,19 @@ export function ItemForm(props: {
   hidden?: Readonly<Record<string, string>>;
 }) {
   const failed = useFormResult(props.actionId);
+  const enhanced = useActionForm(props.actionId);
   const value = (name: keyof ItemFormValues) => failed?.values[name] ?? props.initial[name];
-  const errors = failed?.fieldErrors ?? {};
+  const errors =
+    (enhanced.outcome && !enhanced.outcome.ok
+      ? enhanced.outcome.fieldErrors
+      : failed?.fieldErrors) ?? {};
   return (
-    <form method="post" className="item-form">
+    <form
+      method="post"
+      className="item-form"
+      onSubmit={enhanced.onSubmit}
+      aria-busy={enhanced.pending}
+    >
       <input type="hidden" name="$action" value={props.actionId} />
       {Object.entries(props.hidden ?? {}).map(([name, hiddenValue]) => (
         <input key={name} type="hidden" name={name} value={hiddenValue} />
@@ -72,7 +81,10 @@ export function ItemForm(props: {
         />
         <Errors messages={errors['description']} />
       </label>
-      <button type="submit">{props.submitLabel}</button>
+      <button type="submit" disabled={enhanced.pending}>
+        {props.submitLabel}
+      </button>
+      {enhanced.outcome?.ok ? <span className="saved">Saved.</span> : null}
     </form>
   );
 }

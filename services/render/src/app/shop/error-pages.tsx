@@ -1,0 +1,40 @@
+/**
+ * Deliberately broken pages, for the error screens and failure drills: one whose loader always
+ * fails on the server, one whose component fails in the browser when asked to. Neither has an
+ * error view, so the failures reach the application-error screens.
+ */
+import { segment } from '@strata/web';
+import { useState } from 'react';
+import type { AppServices } from '../services.js';
+
+/** /errors/server: the loader throws. */
+export const serverErrorPage = segment<null, AppServices>({
+  id: 'error-server',
+  path: 'errors/server',
+  kind: 'page',
+  loader: () => {
+    throw new Error('Deliberate server failure (errors/server)');
+  },
+  component: () => <p>unreachable</p>,
+});
+
+function ClientFailure() {
+  const [broken, setBroken] = useState(false);
+  if (broken) throw new Error('Deliberate client failure (errors/client)');
+  return (
+    <section>
+      <h1>Client error drill</h1>
+      <button type="button" className="break" onClick={() => setBroken(true)}>
+        Break this page
+      </button>
+    </section>
+  );
+}
+
+/** /errors/client: rendering throws after the button is pressed. */
+export const clientErrorPage = segment<null, AppServices>({
+  id: 'error-client',
+  path: 'errors/client',
+  kind: 'page',
+  component: ClientFailure,
+});
