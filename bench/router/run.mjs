@@ -1,0 +1,92 @@
+// Navigation timing in Debian's Chromium against the built services (see RESULTS.md):
+// click → new content for a prefetched link, a navigation nothing prefetched, and a full page
+// load; payload bytes per navigation; the client bundle's gzip size. ROUNDS (default 15).
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const ROUNDS = Number(process.env.ROUNDS ?? 15);
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+async function start(entry, env, probe) {
+  const child = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  for (let i = 0; i < 300; i++) { if (await probe().catch(() => false)) return child; await new Promise((r) => setTimeout(r, 100)); }
+  throw new Error(`${entry} did not start`);
+}
+const quantile = (values, q) => { const sorted = [...values].sort((a, b) => a - b); return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]; };
+
+const dataPort = await freePort();
+const renderPort = await freePort();
+const base = `http://127.0.0.1:${renderPort}`;
+console.log('[bench] starting data and render services');
+const data = await start('services/data/dist/main.js', { DATA_PORT: String(dataPort), DATA_DIR: 'memory://' }, () => new Promise((resolve) => { const s = createServer(); s.once('error', () => resolve(true)); s.listen(dataPort, '127.0.0.1', () => s.close(() => resolve(false))); }));
+const render = await start('services/render/dist/main.js', { RENDER_PORT: String(renderPort), DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`, ACTION_SALT: 'bench-router-salt' }, () => fetch(`${base}/healthz`).then((r) => r.ok));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+
+async function measure(kind) {
+  const page = await browser.newPage();
+  let payloadBytes = 0;
+  page.on('response', async (response) => {
+    if (response.request().headers()['strata-payload'] === '1' && !response.request().headers()['strata-prefetch']) payloadBytes += (await response.body().catch(() => Buffer.alloc(0))).length;
+  });
+  const prefetched = page.waitForResponse((r) => r.request().headers()['strata-prefetch'] !== undefined && new URL(r.url()).pathname === '/bench/items');
+  await page.goto(`${base}/bench/items/1`);
+  await page.waitForFunction(() => window.__strata_router !== undefined);
+  if (kind === 'prefetched') {
+    // The link is in the viewport, so it was prefetched; wait for that answer to finish.
+    await (await prefetched).finished();
+    await page.waitForTimeout(200);
+  } else prefetched.catch(() => undefined);
+  const target = kind === 'not prefetched' ? '/bench/items/777' : '/bench/items';
+  const marker = kind === 'not prefetched' ? 'Item 777' : 'Items';
+  const elapsed = await page.evaluate(
+    ({ target, marker, full }) =>
+      new Promise((resolve) => {
+        const started = performance.now();
+        const done = () => document.querySelector('h1')?.textContent === marker;
+        new MutationObserver(() => done() && resolve(performance.now() - started)).observe(document, { subtree: true, childList: true, characterData: true });
+        if (full) {
+          sessionStorage.setItem('t0', String(performance.timeOrigin + started));
+          location.assign(target);
+        } else if (target === '/bench/items') document.querySelector('article a')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+        else window.__strata_router.navigate(target);
+      }),
+    { target, marker, full: kind === 'full page load' },
+  ).catch(() => null);
+  let ms = elapsed;
+  if (kind === 'full page load') {
+    await page.waitForSelector('h1:has-text("Items")');
+    ms = await page.evaluate(() => {
+      const t0 = Number(sessionStorage.getItem('t0'));
+      const h1 = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
+      return (h1 ? performance.timeOrigin + h1.startTime : performance.timeOrigin + performance.now()) - t0;
+    });
+  }
+  await page.close();
+  return { ms, payloadBytes };
+}
+
+const rows = [];
+for (const kind of ['prefetched', 'not prefetched', 'full page load']) {
+  const samples = [];
+  const bytes = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const { ms, payloadBytes } = await measure(kind);
+    samples.push(ms);
+    bytes.push(payloadBytes);
+  }
+  rows.push({ kind, p50: quantile(samples, 0.5), p90: quantile(samples, 0.9), max: Math.max(...samples), payloadBytes: quantile(bytes, 0.5) });
+  console.log(`[bench] ${kind}: p50 ${quantile(samples, 0.5).toFixed(1)} ms`);
+}
+await browser.close();
+render.kill('SIGTERM');
+data.kill('SIGTERM');
+
+const assets = `${ROOT}services/render/dist/public/assets/`;
+const script = readdirSync(assets).find((name) => name.endsWith('.js'));
+const raw = readFileSync(assets + script);
+console.log(JSON.stringify({ rounds: ROUNDS, rows, bundle: { file: script, bytes: raw.length, gzip: gzipSync(raw, { level: 6 }).length } }, null, 2));
