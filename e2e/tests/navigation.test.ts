@@ -75,6 +75,21 @@ describe('client navigation', () => {
     await page.close();
   });
 
+  it('scrolls to the top on a new page and restores the position on back', async () => {
+    const { page } = await openPage(browser);
+    await page.setViewportSize({ width: 800, height: 600 });
+    await ready(page, '/bench/items');
+    await page.evaluate(() => window.scrollTo(0, 2500));
+    await page.click('a[href="/bench/items/60"]');
+    await page.waitForSelector('h1:has-text("Item 60")');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForSelector('h1:has-text("Items")');
+    await page.waitForFunction(() => window.scrollY > 2000);
+    expect(await marker(page)).toBe('same document');
+    await page.close();
+  });
+
   it('loads a new document for another root layout', async () => {
     const { page } = await openPage(browser);
     await ready(page, '/items/4');

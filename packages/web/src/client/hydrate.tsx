@@ -62,10 +62,13 @@ export function hydrateApp<Services>(
         replace: (to) => location.replace(to),
       },
       history: window.history,
+      // Scroll once React has rendered the page (its update is flushed before the next frame).
       scroll: (target) =>
-        'hash' in target
-          ? document.getElementById(decodeURIComponent(target.hash.slice(1)))?.scrollIntoView()
-          : window.scrollTo(0, target.top),
+        requestAnimationFrame(() =>
+          'hash' in target
+            ? document.getElementById(decodeURIComponent(target.hash.slice(1)))?.scrollIntoView()
+            : window.scrollTo(0, target.top),
+        ),
       scrollY: () => window.scrollY,
       connection: () => ({
         saveData: connection?.saveData,
