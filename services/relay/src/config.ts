@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { parseDsn } from './dsn/dsn.js';
 import { DEFAULT_FILTERS, FILTER_IDS, type FilterId } from './filters/filter.js';
+import { ProjectOptionsMapSchema } from './project-options.js';
 
 const MIB = 1024 * 1024;
 
@@ -74,7 +75,7 @@ export const RelayConfigSchema = z.object({
   RELAY_SPOOL_SEGMENT_BYTES: positiveInt(16 * MIB).describe(
     'Size at which a spool segment file rotates',
   ),
-  RELAY_SPOOL_MEMORY_BYTES: positiveInt(64 * MIB).describe(
+  RELAY_SPOOL_MEMORY_BYTES: positiveInt(16 * MIB).describe(
     'Spooled bodies also kept in memory up to this',
   ),
   RELAY_SPOOL_FSYNC: bool(true).describe(
@@ -99,6 +100,30 @@ export const RelayConfigSchema = z.object({
   RELAY_FILTER_LEGACY_BROWSERS: csvList('default').describe(
     'Legacy-browser options (default, ie11, ...)',
   ),
+  RELAY_PROJECT_OPTIONS: z
+    .string()
+    .default('{}')
+    .transform((raw, ctx) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+      const parsed = ProjectOptionsMapSchema.safeParse(json);
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        });
+        return z.NEVER;
+      }
+      return parsed.data;
+    })
+    .describe(
+      'Per-project filter overrides as JSON: {"<projectId>": {"filters": [...], "errorMessages": [...], ...}}',
+    ),
   RELAY_MAX_VALUE_LENGTH: positiveInt(250).describe('Message and exception value cap (characters)'),
   RELAY_MAX_BREADCRUMBS: positiveInt(100).describe('Breadcrumbs kept (the newest)'),
   RELAY_MAX_FRAMES: positiveInt(50).describe('Stack frames kept per exception (the innermost)'),

@@ -50,12 +50,17 @@ export function createDsnRegistry(
   const byIdentity = new Map(all.map((entry) => [dsnIdentity(entry.dsn), entry]));
   const byKey = new Map<string, AllowedDsn>();
   for (const entry of all) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
+  // Browsers send the same DSN string every time: remember answers for strings seen (bounded).
+  const seen = new Map<string, AllowedDsn | 'invalid' | undefined>();
   return {
     all,
     byDsnString(raw) {
+      if (seen.has(raw)) return seen.get(raw);
       const dsn = parseDsn(raw);
-      if (!dsn) return 'invalid';
-      return byIdentity.get(dsnIdentity(dsn));
+      const answer = dsn ? byIdentity.get(dsnIdentity(dsn)) : 'invalid';
+      if (seen.size >= 1000) seen.clear();
+      seen.set(raw, answer);
+      return answer;
     },
     byProjectKey: (projectId, publicKey) => byKey.get(`${projectId}:${publicKey}`),
     byKey: (key) => byKey.get(key),

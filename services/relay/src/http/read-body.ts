@@ -51,18 +51,7 @@ export async function readBody(
     stream.resume();
     throw tooLarge(limits.maxBodyBytes);
   }
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of stream) {
-    const buffer = chunk as Buffer;
-    received += buffer.length;
-    if (received > limits.maxBodyBytes) {
-      stream.resume();
-      throw tooLarge(limits.maxBodyBytes);
-    }
-    chunks.push(buffer);
-  }
-  const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
+  const raw = await collect(stream, limits.maxBodyBytes);
   if (encoding === 'none') {
     if (raw.length > limits.maxEnvelopeBytes) throw envelopeTooLarge(limits.maxEnvelopeBytes);
     return raw;
@@ -82,6 +71,36 @@ export async function readBody(
       cause: error,
     });
   }
+}
+
+/** Collects a stream into one buffer, failing once it passes `limit` bytes. */
+function collect(stream: Readable, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let failed = false;
+    stream.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      received += chunk.length;
+      if (received > limit) {
+        failed = true;
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    stream.on('end', () => {
+      if (!failed) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+    });
+    stream.on('error', (error) => {
+      if (!failed)
+        reject(
+          new RelayError('RELAY_ENCODING_INVALID', 'the request body could not be read', {
+            cause: error,
+          }),
+        );
+    });
+  });
 }
 
 function hasZlibHeader(data: Buffer): boolean {

@@ -143,18 +143,29 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
     deps.spool.unshift(entry);
     const delay = retryDelayMs(deps.retry, failures, deps.random);
     pausedUntil = Math.max(pausedUntil, deps.now() + delay);
-    if (!pauseTimer) {
-      pauseTimer = setTimeout(() => {
+    schedule();
+  }
+
+  /** Wakes the pump when the pause ends (timers may fire a little early: re-check in pump). */
+  function schedule(): void {
+    if (pauseTimer || stopped) return;
+    pauseTimer = setTimeout(
+      () => {
         pauseTimer = undefined;
         pump();
-      }, delay);
-      pauseTimer.unref?.();
-    }
+      },
+      Math.max(1, pausedUntil - deps.now()),
+    );
+    pauseTimer.unref?.();
   }
 
   function pump(): void {
+    if (deps.now() < pausedUntil) {
+      schedule();
+      return;
+    }
     for (;;) {
-      if (stopped || active >= deps.maxInFlight || deps.now() < pausedUntil) break;
+      if (stopped || active >= deps.maxInFlight) break;
       const entry = deps.spool.shift();
       if (!entry) break;
       active += 1;

@@ -1,0 +1,198 @@
+// Relay benchmark: envelopes/s accepted and forwarded, p99 latency and memory under 10x overload,
+// against a bare Fastify endpoint that reads and discards the body (the ceiling), in one run.
+// Usage (from the repo root): node bench/relay/run.mjs [--duration 10] [--connections 64]
+// Everything listens on 127.0.0.1; every load loop is bounded in time and stops by itself.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? fallback : Number(args[index + 1]);
+};
+const DURATION = option('duration', 10);
+const CONNECTIONS = option('connections', 64);
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const here = fileURLToPath(new URL('./', import.meta.url));
+
+// A real @sentry/browser 11.12 error envelope (tunnel form, DSN in the header).
+const fixture = readFileSync(
+  join(repo, 'services/relay/test/fixtures/sdk/browser-03-event.envelope'),
+);
+const dsn = JSON.parse(fixture.subarray(0, fixture.indexOf(10)).toString()).dsn;
+
+const children = [];
+function start(command, argv, env = {}) {
+  const child = spawn(command, argv, {
+    cwd: repo,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /(?:listening|Server listening at) (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.on('exit', (code) =>
+      reject(new Error(`${argv.join(' ')} exited ${code}: ${out.slice(-500)}`)),
+    );
+  });
+}
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+process.on('exit', () =>
+  children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')),
+);
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+async function load(url, duration = DURATION) {
+  const result = await autocannon({
+    url: `${url}/monitoring`,
+    method: 'POST',
+    body: fixture,
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    connections: CONNECTIONS,
+    duration,
+  });
+  return {
+    rps: result.requests.average,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    seconds: duration,
+  };
+}
+
+async function upstreamCount(url) {
+  return (await (await fetch(`${url}/count`)).json()).count;
+}
+
+async function relayRun(name, { fsync = true, delayMs = 0, filters, memorySamples = false } = {}) {
+  const upstream = await start(process.execPath, [join(here, 'upstream-server.mjs')], {
+    DELAY_MS: String(delayMs),
+  });
+  const spoolDir = mkdtempSync(join(tmpdir(), 'relay-bench-'));
+  const env = {
+    RELAY_PORT: '0',
+    RELAY_DSNS: dsn,
+    RELAY_UPSTREAM: upstream.url,
+    RELAY_SPOOL_DIR: spoolDir,
+    RELAY_SPOOL_FSYNC: String(fsync),
+    RELAY_LOG_LEVEL: 'info', // the readiness line is at info; per-request lines are off
+    RELAY_SPOOL_MAX_BYTES: String(4 * 1024 * 1024 * 1024),
+    ...(filters === undefined ? {} : { RELAY_FILTERS: filters }),
+  };
+  const relay = await start(
+    process.execPath,
+    ['--conditions=@strata/source', '--import', 'tsx', 'services/relay/src/main.ts'],
+    env,
+  );
+  // Warm up (JIT, connection pools), then measure.
+  await load(relay.url, 2);
+  const before = await upstreamCount(upstream.url);
+  const samples = [];
+  const sampler = setInterval(() => samples.push(rssMb(relay.child.pid)), 500);
+  const started = Date.now();
+  const result = await load(relay.url);
+  clearInterval(sampler);
+  const forwardedDuringLoad = (await upstreamCount(upstream.url)) - before;
+  const loadSeconds = (Date.now() - started) / 1000;
+  // Let the backlog drain (bounded) to report end-to-end forwarding.
+  const drainDeadline = Date.now() + 120_000;
+  let forwarded = forwardedDuringLoad;
+  while (Date.now() < drainDeadline) {
+    forwarded = (await upstreamCount(upstream.url)) - before;
+    if (forwarded >= result.ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const drainSeconds = (Date.now() - started) / 1000;
+  const row = {
+    name,
+    ...result,
+    forwardedPerSecondDuringLoad: forwardedDuringLoad / loadSeconds,
+    forwardedTotal: forwarded,
+    endToEndSeconds: drainSeconds,
+    rssStartMb: samples[0],
+    rssPeakMb: Math.max(...samples),
+    rssEndMb: samples.at(-1),
+    memorySamples: memorySamples ? samples.map((s) => Math.round(s)) : undefined,
+  };
+  await stop(relay.child);
+  await stop(upstream.child);
+  rmSync(spoolDir, { recursive: true, force: true });
+  return row;
+}
+
+const rows = [];
+const log = (row) =>
+  console.error(`[bench] ${row.name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms`);
+{
+  const ceiling = await start(process.execPath, [join(here, 'discard-server.mjs')]);
+  await load(ceiling.url, 2);
+  const samples = [];
+  const sampler = setInterval(() => samples.push(rssMb(ceiling.child.pid)), 500);
+  rows.push({
+    name: 'ceiling: bare Fastify, read+discard',
+    ...(await load(ceiling.url)),
+    rssPeakMb: Math.max(...samples),
+  });
+  log(rows.at(-1));
+  clearInterval(sampler);
+  await stop(ceiling.child);
+}
+rows.push(await relayRun('relay, filters on, fsync on'));
+log(rows.at(-1));
+rows.push(await relayRun('relay, filters off, fsync on', { filters: '' }));
+log(rows.at(-1));
+rows.push(await relayRun('relay, filters on, fsync off', { fsync: false }));
+log(rows.at(-1));
+// 10x overload: the upstream takes 500 ms per envelope, so 64 in flight forward ~128/s while
+// the load offers an order of magnitude more; the spool absorbs the rest on disk.
+rows.push(
+  await relayRun('relay, 10x overload (upstream 500 ms)', { delayMs: 500, memorySamples: true }),
+);
+log(rows.at(-1));
+
+const ceilingRps = rows[0].rps;
+console.log(
+  `\nrelay benchmark: ${DURATION}s per run, ${CONNECTIONS} connections, body ${fixture.length} bytes (browser-03-event)\n`,
+);
+console.log(
+  '| run | accepted req/s | ratio to ceiling | p50 ms | p99 ms | non-2xx | forwarded/s during load | RSS start/peak/end MB |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+for (const row of rows) {
+  const ratio = `${((row.rps / ceilingRps) * 100).toFixed(0)} %`;
+  const forwarded =
+    row.forwardedPerSecondDuringLoad === undefined
+      ? '–'
+      : row.forwardedPerSecondDuringLoad.toFixed(0);
+  const rss =
+    row.rssStartMb === undefined
+      ? `– / ${row.rssPeakMb?.toFixed(0)} / –`
+      : `${row.rssStartMb.toFixed(0)} / ${row.rssPeakMb.toFixed(0)} / ${row.rssEndMb.toFixed(0)}`;
+  console.log(
+    `| ${row.name} | ${row.rps.toFixed(0)} | ${ratio} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${forwarded} | ${rss} |`,
+  );
+}
+const overload = rows.at(-1);
+console.log(`\noverload RSS samples (MB, every 0.5 s): ${overload.memorySamples.join(' ')}`);
+console.log(`\n${JSON.stringify(rows.map(({ memorySamples: _samples, ...rest }) => rest))}`);

@@ -1,0 +1,76 @@
+import { ConfigError } from '@strata/config';
+import { describe, expect, it } from 'vitest';
+import { loadRelayConfig, withDevDefaults } from './config.js';
+import { createProcessOptions } from './project-options.js';
+
+describe('loadRelayConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadRelayConfig({});
+    expect(config).toMatchObject({
+      RELAY_PORT: 3100,
+      RELAY_TUNNEL_PATH: '/monitoring',
+      RELAY_MAX_IN_FLIGHT: 64,
+      RELAY_UPSTREAM_KIND: 'sentry',
+      RELAY_SPOOL_MAX_AGE: 86_400_000,
+      RELAY_FILTERS: [
+        'script-error',
+        'resize-observer',
+        'redirect-error',
+        'incomplete-navigation',
+        'not-found-transaction',
+      ],
+      RELAY_MAX_VALUE_LENGTH: 250,
+    });
+  });
+
+  it('reports every bad variable at once', () => {
+    let caught: unknown;
+    try {
+      loadRelayConfig({
+        RELAY_DSNS: 'https://ok@host/1,not-a-dsn',
+        RELAY_FILTERS: 'script-error,nope',
+        RELAY_PROJECT_OPTIONS: '{"1":{"filters":["x"]}}',
+        RELAY_TUNNEL_PATH: 'monitoring',
+      });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/RELAY_DSNS: every entry must be a DSN/);
+    expect(problems).toMatch(/RELAY_FILTERS: unknown filter/);
+    expect(problems).toMatch(/RELAY_PROJECT_OPTIONS: 1\.filters\.0/);
+    expect(problems).toMatch(/RELAY_TUNNEL_PATH/);
+  });
+
+  it('splits glob lists on | so {a,b} alternatives survive', () => {
+    expect(
+      loadRelayConfig({ RELAY_FILTER_ERROR_MESSAGES: 'ChunkLoadError*|*invariant={418,419}*' })
+        .RELAY_FILTER_ERROR_MESSAGES,
+    ).toEqual(['ChunkLoadError*', '*invariant={418,419}*']);
+  });
+
+  it('lets the environment win over npm start defaults', () => {
+    const env = withDevDefaults({ RELAY_DSNS: 'https://mine@host/9', RELAY_PORT: '' });
+    expect(env).toMatchObject({
+      RELAY_DSNS: 'https://mine@host/9',
+      RELAY_UPSTREAM_KIND: 'spotlight',
+    });
+    expect(loadRelayConfig(env).RELAY_UPSTREAM).toBe('http://localhost:8969');
+  });
+});
+
+describe('createProcessOptions', () => {
+  it('overrides filters per project and keeps the relay-wide ones elsewhere', () => {
+    const config = loadRelayConfig({
+      RELAY_PROJECT_OPTIONS:
+        '{"7":{"filters":["web-crawlers"],"errorMessages":["boom*"],"scrubPii":true}}',
+    });
+    const options = createProcessOptions(config);
+    expect([...options('7').filterConfig.enabled]).toEqual(['web-crawlers']);
+    expect(options('7').filterConfig.errorMessages).toEqual(['boom*']);
+    expect(options('7').scrubPii).toBe(true);
+    expect(options('8').filterConfig.enabled.has('script-error')).toBe(true);
+    expect(options('8').scrubPii).toBe(false);
+  });
+});
