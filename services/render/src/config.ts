@@ -4,6 +4,27 @@
 import { bool, csvList, durationMs, loadConfig, oneOf, port, url } from '@strata/config';
 import { z } from 'zod';
 
+const BYTE_SIZE = /^(\d+)\s*(B|KiB|MiB|GiB)?$/i;
+const BYTE_UNITS: Record<string, number> = { b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+/** A size such as `512KiB`, `64MiB` or a bare number of bytes; parsed to bytes. */
+function byteSize(defaultValue: string) {
+  return z
+    .string()
+    .default(defaultValue)
+    .transform((raw, ctx) => {
+      const match = BYTE_SIZE.exec(raw.trim());
+      const bytes = match
+        ? Number(match[1]) * (BYTE_UNITS[(match[2] ?? 'b').toLowerCase()] ?? 1)
+        : 0;
+      if (!match || bytes < 1 || !Number.isSafeInteger(bytes)) {
+        ctx.addIssue({ code: 'custom', message: `"${raw}" is not a size like 512KiB or 64MiB` });
+        return z.NEVER;
+      }
+      return bytes;
+    });
+}
+
 /** Every variable the render service reads. */
 export const RenderConfigSchema = z.object({
   RENDER_PORT: port(3000).describe('HTTP port.'),
@@ -39,6 +60,29 @@ export const RenderConfigSchema = z.object({
   RELAY_URL: url(['http', 'https'])
     .optional()
     .describe('Telemetry relay base URL; the tunnel path is forwarded there.'),
+  SEGMENT_CACHE: bool(true).describe(
+    'Cache segment payloads (false: every loader runs on every request).',
+  ),
+  REDIS_URL: url(['redis', 'rediss'])
+    .optional()
+    .describe('Redis shared by every replica for the segment cache. Unset: an in-process cache.'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .min(1)
+    .default('strata:seg:v1:')
+    .describe('Namespace of every key and channel the segment cache uses in Redis.'),
+  REDIS_COMMAND_TIMEOUT: durationMs('250ms').describe(
+    'Deadline of one Redis call; slower calls count as failures toward the circuit breaker.',
+  ),
+  SEGMENT_CACHE_MAX_ENTRY: byteSize('512KiB').describe(
+    'Largest encoded segment entry that is cached; larger results are served but not stored.',
+  ),
+  SEGMENT_CACHE_MEMORY: byteSize('64MiB').describe(
+    'Bytes of entries kept in process: the front cache with REDIS_URL, the whole cache without.',
+  ),
+  SEGMENT_CACHE_WAIT: durationMs('2s').describe(
+    'How long a navigation that misses waits for another replica already loading that segment.',
+  ),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info').describe(
     'pino log level.',
   ),

@@ -1,13 +1,19 @@
 /**
  * Composition root of the render service: reads the environment, opens the data-service
- * channel, builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT.
+ * channel, starts the segment cache (Redis or in-process) and its change-feed subscription,
+ * builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT.
  */
 import { ConfigError } from '@strata/config';
 import { pino } from 'pino';
+import { collectDefaultMetrics, Registry } from 'prom-client';
 import { loadClientAssets } from './client-assets.js';
 import { loadRenderConfig } from './config.js';
 import { createCatalogChannel } from './gateway/catalog-gateway.js';
-import { buildRenderApp } from './render-app.js';
+import { buildIdOf, buildRenderApp } from './render-app.js';
+import { startSegmentCache } from './segment-cache/index.js';
+
+// How long start-up waits for Redis before serving uncached (it keeps reconnecting).
+const REDIS_STARTUP_WAIT_MS = 2000;
 
 async function main(): Promise<void> {
   let config;
@@ -25,7 +31,31 @@ async function main(): Promise<void> {
     address: config.DATA_SERVICE_ADDRESS,
     deadlineMs: config.DATA_DEADLINE,
   });
-  const app = await buildRenderApp({ config, logger, catalogChannel, assets: loadClientAssets() });
+  const assets = loadClientAssets();
+  const metrics = new Registry();
+  collectDefaultMetrics({ register: metrics, prefix: 'render_process_' });
+  const caching = config.SEGMENT_CACHE
+    ? startSegmentCache({
+        config,
+        build: buildIdOf(config, assets),
+        logger: logger.child({ component: 'segment-cache' }),
+        catalog: catalogChannel,
+        registry: metrics,
+      })
+    : undefined;
+  if (caching && !(await caching.cache.ready(REDIS_STARTUP_WAIT_MS)))
+    logger.warn('Redis is not answering yet; serving uncached until it does');
+  const app = await buildRenderApp({
+    config,
+    logger,
+    catalogChannel,
+    assets,
+    metrics,
+    ...(caching && {
+      segmentCache: caching.cache,
+      revalidate: (tags: readonly string[]) => caching.cache.invalidate(tags, 'revalidate'),
+    }),
+  });
   await app.listen({ port: config.RENDER_PORT, host: config.RENDER_HOST });
   logger.info(
     { port: config.RENDER_PORT, data: config.DATA_SERVICE_ADDRESS },
@@ -36,13 +66,16 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app.close().then(
-      () => {
-        catalogChannel.close();
-        process.exit(0);
-      },
-      () => process.exit(1),
-    );
+    app
+      .close()
+      .then(() => caching?.close())
+      .then(
+        () => {
+          catalogChannel.close();
+          process.exit(0);
+        },
+        () => process.exit(1),
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -18,7 +18,8 @@ export function classifyAge(storedAt: number, now: number): EntryAge {
 
 /** What to do with the entry a lookup found (or did not find). */
 export type HitDecision =
-  | { readonly serve: 'entry'; readonly regenerate: boolean }
+  | { readonly serve: 'fresh' }
+  | { readonly serve: 'stale'; readonly regenerate: boolean }
   | { readonly serve: 'none' };
 
 /**
@@ -34,8 +35,8 @@ export function decideOnEntry(
 ): HitDecision {
   if (storedAt === null) return { serve: 'none' };
   const age = classifyAge(storedAt, now);
-  if (age === 'fresh') return { serve: 'entry', regenerate: false };
-  if (age === 'stale') return { serve: 'entry', regenerate: !regeneratingHere };
+  if (age === 'fresh') return { serve: 'fresh' };
+  if (age === 'stale') return { serve: 'stale', regenerate: !regeneratingHere };
   return { serve: 'none' };
 }
 
@@ -52,8 +53,7 @@ export interface WaitLimits {
 
 /** Next step of a lookup that missed and could not take the lock. */
 export type WaitDecision =
-  | { readonly next: 'poll'; readonly delayMs: number }
-  | { readonly next: 'load-alone' };
+  { readonly next: 'poll'; readonly delayMs: number } | { readonly next: 'load-alone' };
 
 /**
  * Keeps polling (entry filled, or lock free to take) until the budget is spent. Prefetches

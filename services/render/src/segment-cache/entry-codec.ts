@@ -22,12 +22,7 @@ export interface CachedEntry {
 
 /** Why a result is not stored; closed list, used as a metric label. */
 export type UncacheableReason =
-  | 'not-ok'
-  | 'private'
-  | 'deferred'
-  | 'bad-tags'
-  | 'too-large'
-  | 'not-json';
+  'not-ok' | 'private' | 'deferred' | 'bad-tags' | 'too-large' | 'not-json';
 
 /** Limits of tags an entry may carry (they become Redis keys). */
 export const TAG_LIMITS = { maxTags: 64, maxLength: 256 } as const;

@@ -59,7 +59,10 @@ export function mergeShapes(
     params.size !== known.params.length ||
     search.size !== known.search.length ||
     isPrivate !== known.private;
-  return { shape: normalise({ params: [...params], search: [...search], private: isPrivate }), changed };
+  return {
+    shape: normalise({ params: [...params], search: [...search], private: isPrivate }),
+    changed,
+  };
 }
 
 /** Whether lookups for this shape may use the cache at all. */

@@ -1,0 +1,169 @@
+/**
+ * Several render replicas in-process, each with its own data-service channel and segment cache
+ * (Redis when a URL is given, in-process otherwise), in front of one real data service (PGlite in
+ * memory, real gRPC). Counts every read the replicas send to the data service, and shares one
+ * adjustable clock so tests can age entries without waiting.
+ */
+import { credentials, InterceptingCall, type Interceptor } from '@grpc/grpc-js';
+import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
+import { CatalogServiceClient } from '@strata/proto';
+import { payloadHash } from '@strata/web';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { Registry } from 'prom-client';
+import { buildRenderApp, loadRenderConfig } from '../../src/index.js';
+import {
+  startSegmentCache,
+  type RunningSegmentCache,
+  type SegmentCacheSettings,
+} from '../../src/segment-cache/index.js';
+
+/** One render replica. */
+export interface Replica {
+  readonly app: FastifyInstance;
+  readonly caching: RunningSegmentCache;
+  readonly metrics: Registry;
+  readonly logged: Record<string, unknown>[];
+  /** The value of one cache counter (summed over labels matching `labels`). */
+  counter(name: string, labels?: Record<string, string>): Promise<number>;
+}
+
+/** The replicas and what they share. */
+export interface CachedStack {
+  readonly data: RunningDataService;
+  readonly replicas: Replica[];
+  /** Data-service reads (ListItems, GetItem, ListCategories) made by every replica so far. */
+  reads(): number;
+  /** Moves the replicas' clock forward. */
+  advance(ms: number): void;
+  stop(): Promise<void>;
+}
+
+const READ_METHODS = new Set(['ListItems', 'GetItem', 'ListCategories']);
+
+/** Starts a data service and `count` replicas. */
+export async function startCachedStack(options: {
+  readonly count: number;
+  readonly redisUrl?: string;
+  readonly keyPrefix?: string;
+  readonly overrides?: Partial<SegmentCacheSettings>;
+}): Promise<CachedStack> {
+  const data = await startDataService(
+    loadDataConfig({ DATA_PORT: '0', DATA_DIR: 'memory://' }),
+    pino({ level: 'silent' }),
+  );
+  let reads = 0;
+  const counting: Interceptor = (callOptions, nextCall) => {
+    const method = callOptions.method_definition.path.split('/').pop() ?? '';
+    if (READ_METHODS.has(method)) reads += 1;
+    return new InterceptingCall(nextCall(callOptions));
+  };
+  let offset = 0;
+  const now = () => Date.now() + offset;
+  const channels: CatalogServiceClient[] = [];
+  const replicas: Replica[] = [];
+  for (let index = 0; index < options.count; index++) {
+    const config = loadRenderConfig({
+      DATA_SERVICE_ADDRESS: data.address,
+      PUBLIC_ORIGINS: 'http://shop.test',
+      ACTION_SALT: 'test-action-salt',
+      BUILD_ID: 'test-build',
+      ...(options.redisUrl && { REDIS_URL: options.redisUrl }),
+    });
+    const logged: Record<string, unknown>[] = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void logged.push(JSON.parse(line)) },
+    );
+    const channel = new CatalogServiceClient(data.address, credentials.createInsecure(), {
+      interceptors: [counting],
+    });
+    channels.push(channel);
+    const metrics = new Registry();
+    const caching = startSegmentCache({
+      config,
+      build: 'test-build',
+      logger,
+      catalog: channel,
+      registry: metrics,
+      now,
+      overrides: {
+        ...(options.keyPrefix && { keyPrefix: options.keyPrefix }),
+        ...options.overrides,
+      },
+    });
+    await caching.cache.ready(5000);
+    const app = await buildRenderApp({
+      config,
+      logger,
+      catalogChannel: channel,
+      assets: { directory: undefined, scripts: ['/assets/client-test.js'], contentHash: 'test' },
+      segmentCache: caching.cache,
+      revalidate: (tags) => caching.cache.invalidate(tags, 'revalidate'),
+      metrics,
+    });
+    await app.ready();
+    replicas.push({
+      app,
+      caching,
+      metrics,
+      logged,
+      async counter(name, labels = {}) {
+        const metric = await metrics.getSingleMetric(`strata_segment_cache_${name}`)?.get();
+        return (metric?.values ?? [])
+          .filter((value) =>
+            Object.entries(labels).every(
+              ([label, wanted]) => String(value.labels[label]) === wanted,
+            ),
+          )
+          .reduce((sum, value) => sum + value.value, 0);
+      },
+    });
+  }
+  return {
+    data,
+    replicas,
+    reads: () => reads,
+    advance(ms) {
+      offset += ms;
+    },
+    async stop() {
+      for (const replica of replicas) {
+        await replica.app.close();
+        await replica.caching.close();
+      }
+      for (const channel of channels) channel.close();
+      await data.stop();
+    },
+  };
+}
+
+/** Headers of a payload request for `url` from a browser showing `tree` (protocol.md). */
+export function payloadRequest(
+  url: string,
+  tree: string,
+  prefetch?: 'auto' | 'full',
+): { url: string; headers: Record<string, string> } {
+  const hash = payloadHash({ tree, prefetch });
+  return {
+    url: `${url}${url.includes('?') ? '&' : '?'}_p=${hash}`,
+    headers: {
+      'strata-payload': '1',
+      'strata-tree': tree,
+      ...(prefetch && { 'strata-prefetch': prefetch }),
+    },
+  };
+}
+
+/** Waits until `check` holds (polling), failing after `timeoutMs`. */
+export async function eventually(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 5000,
+  what = 'condition',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
