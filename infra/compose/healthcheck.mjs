@@ -1,0 +1,43 @@
+// Container HEALTHCHECK probe (copied into every service image as /app/healthcheck.mjs).
+//   node healthcheck.mjs http://127.0.0.1:3000/readyz   → exit 0 on a 2xx answer
+//   node healthcheck.mjs grpc 127.0.0.1:50051           → exit 0 when grpc.health.v1.Health/Check
+//                                                          answers SERVING for the server ("")
+// No dependencies for HTTP; the gRPC form uses the image's own @grpc/grpc-js.
+const [target = '', address = ''] = process.argv.slice(2);
+const TIMEOUT_MS = 3000;
+
+async function checkHttp(url) {
+  const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+}
+
+async function checkGrpc(hostPort) {
+  const grpc = await import('@grpc/grpc-js');
+  const client = new grpc.Client(hostPort, grpc.credentials.createInsecure());
+  const identity = (bytes) => bytes;
+  try {
+    const reply = await new Promise((resolve, reject) =>
+      client.makeUnaryRequest(
+        '/grpc.health.v1.Health/Check',
+        identity,
+        identity,
+        Buffer.alloc(0), // HealthCheckRequest { service: "" }
+        { deadline: Date.now() + TIMEOUT_MS },
+        (error, value) => (error ? reject(error) : resolve(value)),
+      ),
+    );
+    // HealthCheckResponse { status = 1 (SERVING) } encodes as field 1, varint 1: 08 01.
+    if (!(reply.length === 2 && reply[0] === 0x08 && reply[1] === 0x01))
+      throw new Error(`health status is not SERVING (${reply.toString('hex') || 'UNKNOWN'})`);
+  } finally {
+    client.close();
+  }
+}
+
+try {
+  await (target === 'grpc' ? checkGrpc(address) : checkHttp(target));
+  process.exit(0);
+} catch (error) {
+  console.error(`unhealthy: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

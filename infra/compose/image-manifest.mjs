@@ -1,0 +1,26 @@
+// Rewrites the root package.json inside an image build (never in the repository) so `npm ci`
+// installs only what that stage needs while still verifying package-lock.json:
+//   node image-manifest.mjs build                      keep every workspace, drop the root's
+//                                                      lint/test tools (not needed to compile)
+//   node image-manifest.mjs runtime <dir> [<dir>...]   keep only these workspaces and no root
+//                                                      devDependencies: `npm ci --omit=dev` then
+//                                                      installs exactly their production closure
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const [mode, ...workspaces] = process.argv.slice(2);
+const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+const TOOLS = ['oxlint', 'prettier', 'pino-pretty', 'vitest'];
+
+if (mode === 'build') {
+  for (const tool of TOOLS) delete manifest.devDependencies?.[tool];
+} else if (mode === 'runtime' && workspaces.length > 0) {
+  const unknown = workspaces.filter((dir) => !manifest.workspaces.includes(dir));
+  if (unknown.length > 0) throw new Error(`not workspaces of this repository: ${unknown}`);
+  manifest.workspaces = workspaces;
+  delete manifest.devDependencies;
+} else {
+  console.error('usage: image-manifest.mjs build | runtime <workspace dir>...');
+  process.exit(64);
+}
+delete manifest.scripts;
+writeFileSync('package.json', `${JSON.stringify(manifest, null, 2)}\n`);
