@@ -58,8 +58,15 @@ export async function webRoutes<Services>(
     const traceId = traceIdOf(request.headers);
     const controller = new AbortController();
     // 'close' on the response before it finished means the client went away: stop work.
+    // 'finish' (the whole answer handed to the socket) counts as finished too: `writableFinished`
+    // also waits for the socket's buffer to drain, and is never set by Fastify's inject; work a
+    // request started for others (a cache regeneration) must outlive a completed answer.
+    let finished = false;
+    reply.raw.once('finish', () => {
+      finished = true;
+    });
     reply.raw.on('close', () => {
-      if (!reply.raw.writableFinished) controller.abort();
+      if (!finished && !reply.raw.writableFinished) controller.abort();
     });
     return {
       url: new URL(request.url, 'http://internal'),
