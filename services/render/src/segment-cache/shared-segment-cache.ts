@@ -5,7 +5,6 @@
  * identical loads in this process. Every store failure degrades to running the loader: a page
  * never fails because of the cache. Decisions come from cache-decisions.ts; time is injected.
  */
-import { KEPT_MS } from '@strata/web';
 import type { LoadedSegment, SegmentLookup } from '@strata/web/server';
 import {
   classifyAge,
@@ -13,18 +12,14 @@ import {
   decideWhileWaiting,
   type WaitLimits,
 } from './cache-decisions.js';
-import type { CacheEvents, RegenerationOutcome } from './cache-metrics.js';
-import {
-  decodeEntry,
-  encodeEntry,
-  toLoadedSegment,
-  uncacheableReason,
-  utf8Length,
-} from './entry-codec.js';
+import type { CacheEvents } from './cache-metrics.js';
+import { decodeEntry, toLoadedSegment, utf8Length } from './entry-codec.js';
 import type { FrontCache } from './front-cache.js';
 import type { GuardedStore } from './guarded-store.js';
+import { createResultKeeper } from './keep-result.js';
 import { createShapeRegistry } from './shape-registry.js';
-import { fullRequestKey, isShareable, shapeFromKey, storageKeyFor } from './segment-shape.js';
+import { fullRequestKey, isShareable, storageKeyFor } from './segment-shape.js';
+import { createSingleFlight } from './single-flight.js';
 
 /** Bounds of the cache's behaviour. */
 export interface CacheLimits extends WaitLimits {
@@ -59,7 +54,17 @@ const UNAVAILABLE = Symbol('unavailable');
 export function createSegmentResolver(deps: ResolverDeps): SegmentResolver {
   const { store, front, events, now, limits } = deps;
   const shapes = createShapeRegistry(store);
-  const inflight = new Map<string, Promise<LoadedSegment>>();
+  const coalesce = createSingleFlight();
+  const keep = createResultKeeper({
+    store,
+    shapes,
+    ...(front && { front }),
+    frontUsable: deps.frontUsable,
+    events,
+    now,
+    maxEntryBytes: limits.maxEntryBytes,
+    lockTtlMs: limits.lockTtlMs,
+  });
   const regenerating = new Map<string, Promise<void>>();
 
   const safe = async <T>(run: () => Promise<T>): Promise<T | typeof UNAVAILABLE> => {
@@ -74,74 +79,6 @@ export function createSegmentResolver(deps: ResolverDeps): SegmentResolver {
     return load();
   };
 
-  /** Merges identical loads in this process; followers share a result that may be shared. */
-  async function coalesce(
-    id: string,
-    lead: () => Promise<LoadedSegment>,
-    load: () => Promise<LoadedSegment>,
-  ): Promise<LoadedSegment> {
-    const running = inflight.get(id);
-    if (running) {
-      const shared = await running.catch(() => null);
-      const shareable =
-        shared &&
-        !shared.private &&
-        shared.deferred.size === 0 &&
-        shared.outcome.status !== 'error';
-      return shareable ? shared : load();
-    }
-    const promise = lead();
-    inflight.set(id, promise);
-    try {
-      return await promise;
-    } finally {
-      inflight.delete(id);
-    }
-  }
-
-  /** Learns the shape from a result and stores it if it may be shared. */
-  async function keep(
-    lookup: SegmentLookup,
-    loaded: LoadedSegment,
-    since: number | typeof UNAVAILABLE,
-    startedAt: number,
-    frontEpoch: number,
-  ): Promise<RegenerationOutcome> {
-    const learned = shapeFromKey(loaded.key, loaded.private);
-    if (!learned) return 'not-cacheable';
-    const shape = await shapes.learn(lookup.build, lookup.segmentId, learned);
-    const reason = uncacheableReason(loaded);
-    if (reason) {
-      events.notCacheable(reason);
-      return 'not-cacheable';
-    }
-    if (!isShareable(shape)) return 'not-cacheable';
-    // A load that outlived its lock may race a newer regenerator: its data is not kept.
-    const elapsed = now() - startedAt;
-    if (since === UNAVAILABLE || elapsed > limits.lockTtlMs) return 'refused';
-    if (loaded.outcome.status !== 'ok') return 'not-cacheable';
-    const entry = {
-      key: loaded.key,
-      tags: loaded.tags,
-      data: loaded.outcome.data,
-      storedAt: startedAt,
-    };
-    const encoded = encodeEntry(entry, limits.maxEntryBytes);
-    if (!encoded.ok) {
-      events.notCacheable(encoded.reason);
-      return 'not-cacheable';
-    }
-    const key = storageKeyFor(lookup.segmentId, shape, lookup.params, lookup.search);
-    const put = await safe(() =>
-      store.put(lookup.build, key, encoded.body, loaded.tags, since, KEPT_MS - elapsed),
-    );
-    if (put === UNAVAILABLE) return 'failed';
-    if (put === 'refused') return 'refused';
-    if (front && deps.frontUsable())
-      front.put(lookup.build, key, { v: 1, ...entry }, encoded.bytes, frontEpoch);
-    return 'stored';
-  }
-
   /** Runs the loader for the cache (lock held, or alone after waiting) and keeps the result. */
   async function regenerate(
     lookup: SegmentLookup,
@@ -151,7 +88,8 @@ export function createSegmentResolver(deps: ResolverDeps): SegmentResolver {
     const startedAt = now();
     const frontEpoch = front?.epoch() ?? 0;
     const loaded = await load();
-    events.regeneration(await keep(lookup, loaded, since, startedAt, frontEpoch));
+    const known = since === UNAVAILABLE ? null : since;
+    events.regeneration(await keep({ lookup, loaded, since: known, startedAt, frontEpoch }));
     return loaded;
   }
 
