@@ -15,6 +15,8 @@ export interface RecordedRequest {
   readonly headers: IncomingMessage['headers'];
   /** The body, decompressed. */
   readonly body: string;
+  /** The status the recorder answered. */
+  readonly status: number;
 }
 
 /** What the upstream answers; the default is 200 `{}`. */
@@ -69,13 +71,15 @@ export async function startRecorder(): Promise<Recorder> {
     request.on('end', () => {
       let raw = Buffer.concat(chunks);
       if (request.headers['content-encoding'] === 'gzip') raw = gunzipSync(raw);
+      const status = answer?.status ?? 200;
       requests.push({
         method: request.method ?? '',
         url: request.url ?? '',
         headers: request.headers,
         body: raw.toString('utf8'),
+        status,
       });
-      response.writeHead(answer?.status ?? 200, {
+      response.writeHead(status, {
         'content-type': 'application/json',
         ...answer?.headers,
       });
@@ -110,7 +114,11 @@ export async function startRecorder(): Promise<Recorder> {
 }
 
 /** A tunnel envelope with one error event; returns its event id and body. */
-export function errorEnvelope(dsn: string, message: string): { eventId: string; body: string } {
+export function errorEnvelope(
+  dsn: string,
+  message: string,
+  exceptionType: string | undefined = 'Error',
+): { eventId: string; body: string } {
   const eventId = crypto.randomUUID().replaceAll('-', '');
   const header = { event_id: eventId, dsn, sent_at: new Date().toISOString() };
   const event = {
@@ -118,9 +126,9 @@ export function errorEnvelope(dsn: string, message: string): { eventId: string; 
     level: 'error',
     platform: 'javascript',
     timestamp: Date.now() / 1000,
-    exception: { values: [{ type: 'Error', value: message }] },
+    exception: { values: [{ ...(exceptionType && { type: exceptionType }), value: message }] },
   };
   const payload = JSON.stringify(event);
-  const body = `${JSON.stringify(header)}\n${JSON.stringify({ type: 'event', length: Buffer.byteLength(payload) })}\n${payload}\n`;
-  return { eventId, body };
+  const item = { type: 'event', length: Buffer.byteLength(payload) };
+  return { eventId, body: `${JSON.stringify(header)}\n${JSON.stringify(item)}\n${payload}\n` };
 }
