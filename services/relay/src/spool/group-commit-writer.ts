@@ -1,24 +1,28 @@
 /**
  * Appends records to numbered segment files with group commit: everything queued while one
- * durable write runs goes out in the next single writev (the file is opened O_DSYNC), and each
- * caller's promise resolves only after the write that covers its record is on disk. New segment files are made durable by
- * fsyncing the directory. I/O adapter (node:fs).
+ * write+fdatasync runs goes out in the next single writev+fdatasync, and each caller's promise
+ * resolves only after the sync that covers its record. Batches holding only records that need
+ * no durability (tombstones) skip the sync. New segment files are made durable by fsyncing the
+ * directory. I/O adapter (node:fs).
  */
-import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 interface Pending {
   readonly segment: number;
   readonly data: Buffer;
+  readonly durable: boolean;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
 
 /** The writer's interface. */
 export interface GroupCommitWriter {
-  /** Queues `data` for `segment` (segments are written in increasing order). */
-  append(segment: number, data: Buffer): Promise<void>;
+  /**
+   * Queues `data` for `segment` (segments are written in increasing order). With `durable`
+   * false the record rides along with the next sync but does not force one.
+   */
+  append(segment: number, data: Buffer, durable?: boolean): Promise<void>;
   /** Waits for everything queued, then closes files. */
   close(): Promise<void>;
 }
@@ -28,7 +32,7 @@ export function segmentFileName(segment: number): string {
   return `segment-${String(segment).padStart(10, '0')}.log`;
 }
 
-/** Creates a writer for `dir`; `fsync: false` skips durability (tests of throughput only). */
+/** Creates a writer for `dir`; `fsync: false` skips durability (throughput comparisons only). */
 export function createGroupCommitWriter(dir: string, fsync: boolean): GroupCommitWriter {
   let queue: Pending[] = [];
   let running: Promise<void> | null = null;
@@ -41,11 +45,7 @@ export function createGroupCommitWriter(dir: string, fsync: boolean): GroupCommi
       if (fsync) await handle.datasync();
       await handle.close();
     }
-    // O_DSYNC: each writev returns only once its data is on disk, so one thread-pool round trip
-    // per batch does write + sync (instead of writev, then fdatasync).
-    const flags =
-      constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (fsync ? constants.O_DSYNC : 0);
-    handle = await open(join(dir, segmentFileName(segment)), flags, 0o644);
+    handle = await open(join(dir, segmentFileName(segment)), 'a');
     handleSegment = segment;
     if (fsync) await syncDirectory(dir);
     return handle;
@@ -65,6 +65,7 @@ export function createGroupCommitWriter(dir: string, fsync: boolean): GroupCommi
           await file.writev(batch.slice(start, end).map((entry) => entry.data));
           start = end;
         }
+        if (fsync && handle && batch.some((entry) => entry.durable)) await handle.datasync();
         for (const entry of batch) entry.resolve();
       } catch (error) {
         for (const entry of batch) entry.reject(error);
@@ -74,9 +75,9 @@ export function createGroupCommitWriter(dir: string, fsync: boolean): GroupCommi
   }
 
   return {
-    append(segment, data) {
+    append(segment, data, durable = true) {
       return new Promise<void>((resolve, reject) => {
-        queue.push({ segment, data, resolve, reject });
+        queue.push({ segment, data, durable, resolve, reject });
         running ??= flush();
       });
     },

@@ -208,7 +208,7 @@ export function createSpool(options: SpoolOptions): Spool {
       const tombstone = encodeTombstone(entry.segment, entry.offset);
       const { segment } = reserve(tombstone.length);
       // Not awaited: a lost tombstone only means a duplicate delivery after a crash.
-      writer.append(segment, tombstone).catch(() => undefined);
+      writer.append(segment, tombstone, false).catch(() => undefined);
       segmentPending.set(entry.segment, (segmentPending.get(entry.segment) ?? 1) - 1);
       if (segmentPending.get(entry.segment) === 0) void deleteDrainedSegments();
     },
