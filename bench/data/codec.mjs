@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// Single-threaded cost of the protobuf work one gRPC call adds, on the real responses:
+// ts-proto encode as the generated responseSerialize does it, decode as responseDeserialize
+// does it, and the one-buffer prototype encoder (lib/fast-encode.mjs, byte-identical check).
+// Knobs: ITERATIONS_MS=1500 per measurement.  node bench/data/codec.mjs
+import { loadDataConfig, startDataService } from '@strata/data';
+import { GetItemResponse, ListItemsRequest, ListItemsResponse } from '@strata/proto';
+import pino from 'pino';
+import { encodeGetItemResponse, encodeListItemsResponse } from './lib/fast-encode.mjs';
+
+const budget = Number(process.env.ITERATIONS_MS ?? 1500);
+const service = await startDataService(
+  loadDataConfig({ DATA_PORT: '0', DATA_DIR: 'memory://' }),
+  pino({ level: 'silent' }),
+);
+const list = await service.catalog.listItems(ListItemsRequest.fromPartial({ pageSize: 100 }));
+const one = await service.catalog.getItem({ id: 500 });
+await service.stop();
+
+function time(label, fn) {
+  for (let i = 0; i < 200; i++) fn(); // warm-up
+  let n = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < budget) {
+    for (let i = 0; i < 50; i++) fn();
+    n += 50;
+    now = performance.now();
+  }
+  const us = ((now - start) * 1000) / n;
+  return { label, us: +us.toFixed(1) };
+}
+
+const rows = [];
+const listBytes = Buffer.from(ListItemsResponse.encode(list).finish());
+const oneBytes = Buffer.from(GetItemResponse.encode(one).finish());
+const same = (a, b) => a && Buffer.compare(a, b) === 0;
+if (!same(encodeListItemsResponse(list), listBytes))
+  throw new Error('fast ListItems encoding differs');
+if (!same(encodeGetItemResponse(one), oneBytes)) throw new Error('fast GetItem encoding differs');
+
+rows.push(
+  time(`ListItemsResponse(100) encode, ts-proto (${listBytes.length} B)`, () =>
+    Buffer.from(ListItemsResponse.encode(list).finish()),
+  ),
+);
+rows.push(
+  time('ListItemsResponse(100) encode, one-buffer prototype', () => encodeListItemsResponse(list)),
+);
+rows.push(
+  time('ListItemsResponse(100) decode, ts-proto (client side)', () =>
+    ListItemsResponse.decode(listBytes),
+  ),
+);
+rows.push(
+  time(`GetItemResponse encode, ts-proto (${oneBytes.length} B)`, () =>
+    Buffer.from(GetItemResponse.encode(one).finish()),
+  ),
+);
+rows.push(time('GetItemResponse encode, one-buffer prototype', () => encodeGetItemResponse(one)));
+rows.push(
+  time('GetItemResponse decode, ts-proto (client side)', () => GetItemResponse.decode(oneBytes)),
+);
+
+console.log('| operation | µs/op |', '\n|---|---:|');
+for (const r of rows) console.log(`| ${r.label} | ${r.us} |`);

@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// CPU profiles of one call under load: the server child during the gRPC phase, the driver during
+// the gRPC phase (client side) and the driver during the in-process phase (the ceiling).
+// Knobs: ENGINE=pglite METHOD=ListItems100 DURATION=5 WARMUP=2 CONCURRENCY=50
+//        PROFILE_DIR=/tmp/strata-data-profiles (raw .cpuprofile files)
+//        FAST_ENCODE=1 (experiment: server child uses lib/fast-encode.mjs) OUT=summary.json
+//   node bench/data/profile.mjs > bench/data/results/profile-pglite-ListItems100.md
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closedLoop } from './lib/driver.mjs';
+import { profileMarkdown, summariseProfile } from './lib/profile-summary.mjs';
+import { startEngine } from './lib/setup.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const engine = process.env.ENGINE ?? 'pglite';
+const method = process.env.METHOD ?? 'ListItems100';
+const duration = Number(process.env.DURATION ?? 5) * 1000;
+const warmup = Number(process.env.WARMUP ?? 2) * 1000;
+const concurrency = Number(process.env.CONCURRENCY ?? 50);
+const dir = process.env.PROFILE_DIR ?? '/tmp/strata-data-profiles';
+mkdirSync(dir, { recursive: true });
+
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 200 });
+
+const fastEncode = Number(process.env.FAST_ENCODE ?? 0);
+const setup = await startEngine(engine, { fastEncode, log: console.error });
+const out = { engine, method, duration, concurrency, fastEncode, profiles: {} };
+const md = [
+  `### CPU profiles: ${engine} ${method}${fastEncode ? ' (FAST_ENCODE=1 experiment)' : ''}, concurrency ${concurrency}, ${duration / 1000}s each`,
+  '',
+];
+try {
+  for (const mode of ['grpc', 'inproc']) {
+    const call = setup.caller(method, mode);
+    await closedLoop({ call, concurrency, warmupMs: warmup, durationMs: 0 });
+    await session.post('Profiler.start');
+    if (mode === 'grpc') await setup.server.profileStart();
+    const stats = await closedLoop({ call, concurrency, warmupMs: 0, durationMs: duration });
+    const { profile } = await session.post('Profiler.stop');
+    const driverPath = join(
+      dir,
+      `${engine}-${method}${fastEncode ? '-fast' : ''}-${mode}-driver.cpuprofile`,
+    );
+    writeFileSync(driverPath, JSON.stringify(profile));
+    const paths = { driver: driverPath };
+    if (mode === 'grpc') {
+      paths.server = join(
+        dir,
+        `${engine}-${method}${fastEncode ? '-fast' : ''}-${mode}-server.cpuprofile`,
+      );
+      await setup.server.profileStop(paths.server);
+    }
+    console.error(
+      `[profile ${engine}] ${method} ${mode}: ${Math.round(stats.callsPerSec)} calls/s p50 ${stats.p50.toFixed(2)} ms (profiler on)`,
+    );
+    for (const [side, path] of Object.entries(paths)) {
+      const summary = summariseProfile(path);
+      out.profiles[`${mode}-${side}`] = {
+        path,
+        calls: stats.calls,
+        callsPerSec: stats.callsPerSec,
+        summary,
+      };
+      const title =
+        mode === 'inproc'
+          ? 'In-process (driver + catalogue, one process)'
+          : side === 'server'
+            ? 'gRPC server child'
+            : 'gRPC client (driver process)';
+      md.push(
+        profileMarkdown(
+          `${title}: ${Math.round(stats.callsPerSec)} calls/s under the profiler`,
+          summary,
+          stats.calls,
+        ),
+      );
+    }
+  }
+} finally {
+  await setup.stop();
+  session.disconnect();
+}
+const jsonPath =
+  process.env.OUT ??
+  join(here, 'results', `profile-${engine}-${method}${fastEncode ? '-fast-encode' : ''}.json`);
+writeFileSync(jsonPath, `${JSON.stringify(out, null, 2)}\n`);
+console.error(`summary: ${jsonPath}; raw profiles in ${dir}`);
+console.log(md.join('\n'));
