@@ -10,7 +10,7 @@ import type { SegmentCache } from '@strata/web/server';
 import type { CacheEvents, InvalidationSource } from './cache-metrics.js';
 import { createInvalidator } from './cache-invalidation.js';
 import { createFrontCache, type FrontCache } from './front-cache.js';
-import { guardStore } from './guarded-store.js';
+import { guardStore, StoreUnavailable } from './guarded-store.js';
 import { createRedisInvalidationBus, type InvalidationBus } from './invalidation-bus.js';
 import { createMemorySegmentStore } from './memory-segment-store.js';
 import { openRedisConnections } from './redis-connections.js';
@@ -114,7 +114,7 @@ export function createSegmentCache(
     timeoutMs: settings.commandTimeoutMs,
     now,
     onError: (operation, error) => {
-      if (error instanceof Error && error.name === 'StoreUnavailable') return;
+      if (error instanceof StoreUnavailable) return; // the breaker's own refusal
       events.error(operation);
     },
     onStateChange: (kind, cause) => {

@@ -71,7 +71,6 @@ export function createRedisInvalidationBus(options: {
     subscribed = false;
     listener.onGap();
   });
-  subscriber.on('error', () => undefined); // connection errors surface as 'close'
   subscriber.on('message', (from: string, text: string) => {
     if (from !== channel) return;
     const invalidation = parseInvalidation(text, origin);
