@@ -1,7 +1,8 @@
 // Durable-append strategies for the relay spool, measured on this machine's disk: 64 concurrent
 // writers of 2 KiB records for a fixed time each; a write counts once it is durable.
 // Usage (from the repo root): node bench/relay/spool-strategies.mjs [--seconds 3]
-import { constants } from 'node:fs';
+import { constants, fdatasync, openSync, closeSync, writeSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +39,32 @@ function groupCommit(handle, syncEach) {
     });
 }
 
+/** What the relay does: synchronous page-cache append, one background fdatasync at a time. */
+function appendThenSync(fd) {
+  const sync = promisify(fdatasync);
+  let written = 0;
+  let syncing = null;
+  const waiters = [];
+  const kick = () => {
+    if (syncing || waiters.length === 0) return;
+    const upTo = written;
+    syncing = sync(fd).then(() => {
+      while (waiters.length > 0 && waiters[0].seq <= upTo) waiters.shift().resolve();
+      syncing = null;
+      kick();
+    });
+  };
+  return (data) => {
+    writeSync(fd, data);
+    written += 1;
+    const seq = written;
+    return new Promise((resolve) => {
+      waiters.push({ seq, resolve });
+      kick();
+    });
+  };
+}
+
 async function measure(name, makeAppend) {
   const dir = await mkdtemp(join(tmpdir(), 'spool-strategy-'));
   const { append, close } = await makeAppend(dir);
@@ -59,6 +86,10 @@ console.log(
   `| strategy (${WRITERS} concurrent writers, 2 KiB records, ${SECONDS}s) | durable appends/s |`,
 );
 console.log('| --- | ---: |');
+await measure('segment log, sync append + background fdatasync (the relay)', async (dir) => {
+  const fd = openSync(join(dir, 'segment.log'), 'a');
+  return { append: appendThenSync(fd), close: async () => closeSync(fd) };
+});
 await measure('segment log, group commit, writev + fdatasync', async (dir) => {
   const handle = await open(join(dir, 'segment.log'), 'a');
   return { append: groupCommit(handle, true), close: () => handle.close() };

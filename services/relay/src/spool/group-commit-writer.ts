@@ -1,17 +1,21 @@
 /**
- * Appends records to numbered segment files with group commit: everything queued while one
- * write+fdatasync runs goes out in the next single writev+fdatasync, and each caller's promise
- * resolves only after the sync that covers its record. Batches holding only records that need
- * no durability (tombstones) skip the sync. New segment files are made durable by fsyncing the
- * directory. I/O adapter (node:fs).
+ * Appends records to numbered segment files with group commit. Records are written at once (a
+ * small synchronous append to the page cache, so order is the call order); one fdatasync at a
+ * time runs in the background, and each caller's promise resolves once a sync that started after
+ * its write has finished: every record is acknowledged after about one sync, and all records
+ * written meanwhile share the next one. Records that need no durability (tombstones) never
+ * trigger a sync themselves. A new segment file is made durable by fsyncing the directory, and
+ * the previous segment is synced before it is closed. I/O adapter (node:fs).
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { closeSync, fdatasync, openSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
-interface Pending {
-  readonly segment: number;
-  readonly data: Buffer;
-  readonly durable: boolean;
+const fdatasyncAsync = promisify(fdatasync);
+
+interface Waiter {
+  readonly seq: number;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
@@ -19,11 +23,11 @@ interface Pending {
 /** The writer's interface. */
 export interface GroupCommitWriter {
   /**
-   * Queues `data` for `segment` (segments are written in increasing order). With `durable`
-   * false the record rides along with the next sync but does not force one.
+   * Appends `data` to `segment` (segments only grow). Resolves when the record is durable; with
+   * `durable` false (or fsync off) it resolves at once and rides along with the next sync.
    */
   append(segment: number, data: Buffer, durable?: boolean): Promise<void>;
-  /** Waits for everything queued, then closes files. */
+  /** Waits for pending syncs, then syncs and closes the open segment. */
   close(): Promise<void>;
 }
 
@@ -34,63 +38,88 @@ export function segmentFileName(segment: number): string {
 
 /** Creates a writer for `dir`; `fsync: false` skips durability (throughput comparisons only). */
 export function createGroupCommitWriter(dir: string, fsync: boolean): GroupCommitWriter {
-  let queue: Pending[] = [];
-  let running: Promise<void> | null = null;
-  let handle: FileHandle | null = null;
-  let handleSegment = -1;
+  let fd = -1;
+  let fdSegment = -1;
+  let written = 0;
+  let syncing: Promise<void> | null = null;
+  let directoryDirty = false;
+  const retiring: number[] = [];
+  const waiters: Waiter[] = [];
 
-  async function ensureSegment(segment: number): Promise<FileHandle> {
-    if (handle && handleSegment === segment) return handle;
-    if (handle) {
-      if (fsync) await handle.datasync();
-      await handle.close();
-    }
-    handle = await open(join(dir, segmentFileName(segment)), 'a');
-    handleSegment = segment;
-    if (fsync) await syncDirectory(dir);
-    return handle;
+  function writeAll(data: Buffer): void {
+    let offset = 0;
+    while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
   }
 
-  async function flush(): Promise<void> {
-    while (queue.length > 0) {
-      const batch = queue;
-      queue = [];
-      try {
-        let start = 0;
-        while (start < batch.length) {
-          const segment = batch[start]!.segment;
-          let end = start;
-          while (end < batch.length && batch[end]!.segment === segment) end += 1;
-          const file = await ensureSegment(segment);
-          await file.writev(batch.slice(start, end).map((entry) => entry.data));
-          start = end;
-        }
-        if (fsync && handle && batch.some((entry) => entry.durable)) await handle.datasync();
-        for (const entry of batch) entry.resolve();
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
+  async function syncRound(): Promise<void> {
+    const upTo = written;
+    const current = fd;
+    const closing = retiring.splice(0);
+    const dirty = directoryDirty;
+    directoryDirty = false;
+    try {
+      for (const old of closing) {
+        await fdatasyncAsync(old);
+        closeSync(old);
       }
+      if (dirty) await syncDirectory(dir);
+      await fdatasyncAsync(current);
+      settle(upTo, null);
+    } catch (error) {
+      settle(upTo, error);
     }
-    running = null;
+  }
+
+  function settle(upTo: number, error: unknown): void {
+    let done = 0;
+    while (done < waiters.length && waiters[done]!.seq <= upTo) done += 1;
+    for (const waiter of waiters.splice(0, done)) {
+      if (error) waiter.reject(error);
+      else waiter.resolve();
+    }
+  }
+
+  function kick(): void {
+    if (syncing || waiters.length === 0) return;
+    syncing = syncRound().finally(() => {
+      syncing = null;
+      kick();
+    });
   }
 
   return {
     append(segment, data, durable = true) {
+      try {
+        if (segment !== fdSegment) {
+          if (fd !== -1) retiring.push(fd);
+          fd = openSync(join(dir, segmentFileName(segment)), 'a');
+          fdSegment = segment;
+          directoryDirty = true;
+        }
+        writeAll(data);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      written += 1;
+      if (!fsync || !durable) return Promise.resolve();
+      const seq = written;
       return new Promise<void>((resolve, reject) => {
-        queue.push({ segment, data, durable, resolve, reject });
-        running ??= flush();
+        waiters.push({ seq, resolve, reject });
+        kick();
       });
     },
     async close() {
       for (;;) {
-        const current = running;
+        const current = syncing;
         if (!current) break;
         await current;
       }
-      if (handle) {
-        if (fsync) await handle.datasync();
-        await handle.close();
-        handle = null;
+      for (const old of retiring.splice(0)) closeSync(old);
+      if (fd !== -1) {
+        if (fsync) await fdatasyncAsync(fd);
+        closeSync(fd);
+        fd = -1;
+        fdSegment = -1;
       }
     },
   };
