@@ -13,6 +13,8 @@ export default mergeConfig(
       name: 'compose',
       root: new URL('.', import.meta.url).pathname,
       include: ['compose/**/*.test.ts'],
+      // Builds the service images once, before the first file.
+      globalSetup: ['compose/global-setup.ts'],
       hookTimeout: 600_000,
       testTimeout: 120_000,
       // Each file runs its own stack; the machine has two cores.

@@ -85,7 +85,7 @@ export interface ComposeOptions {
   readonly overrides?: readonly string[];
 }
 
-/** Builds (cached layers: seconds after the first build) and starts the whole stack. */
+/** Starts the whole stack from the images the global setup built (`up --no-build`). */
 export async function startComposeStack(
   name: string,
   options: ComposeOptions = {},
@@ -142,8 +142,7 @@ export async function startComposeStack(
     },
   };
   try {
-    await compose('build');
-    await compose('up', '-d');
+    await compose('up', '-d', '--no-build');
     await stack.waitHealthy(['gateway', 'render-1', 'render-2', 'relay', 'data']);
     await waitForGateway(url);
   } catch (error) {

@@ -9,9 +9,14 @@ export const IMAGE_TAG = process.env['STRATA_TAG'] || 'local';
 
 const built = new Map<string, Promise<string>>();
 
-/** Builds `strata-<service>:<tag>` from services/<service>/Dockerfile (cached layers: seconds). */
+/**
+ * Builds `strata-<service>:<tag>` from services/<service>/Dockerfile (cached layers: seconds),
+ * once per process; with STRATA_SKIP_IMAGE_BUILD=1 (the global setup or CI built it) it only
+ * names the image.
+ */
 export function serviceImage(service: 'data' | 'relay' | 'render'): Promise<string> {
   const image = `strata-${service}:${IMAGE_TAG}`;
+  if (process.env['STRATA_SKIP_IMAGE_BUILD'] === '1') return Promise.resolve(image);
   let pending = built.get(image);
   if (!pending) {
     pending = run(

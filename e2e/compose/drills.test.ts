@@ -1,0 +1,197 @@
+/**
+ * Failure drills on the whole topology, each asserting what users see through the gateway and
+ * that nothing is lost: a render replica stops, the data service stops and returns, Redis
+ * stops, the relay restarts under load.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startComposeStack, type ComposeStack } from './compose-stack.js';
+import { errorEnvelope, startRecorder, type Recorder } from './recorder.js';
+
+const DSN = 'http://strata0drill0key@127.0.0.1:8080/5';
+
+let stack: ComposeStack;
+let recorder: Recorder;
+
+beforeAll(async () => {
+  recorder = await startRecorder();
+  stack = await startComposeStack('drills', {
+    env: { RELAY_DSNS: DSN, RELAY_UPSTREAM: recorder.upstreamForContainers },
+    overrides: ['e2e/compose/relay-upstream.override.yml'],
+  });
+}, 600_000);
+
+afterAll(async () => {
+  await stack?.down();
+  await recorder?.close();
+}, 120_000);
+
+/** Sends GETs back to back (4 at a time) until `stop` resolves; returns every status seen. */
+async function loadWhile<T>(path: string, during: () => Promise<T>): Promise<number[]> {
+  const statuses: number[] = [];
+  const stop = new AbortController();
+  const workers = Array.from({ length: 4 }, async () => {
+    while (!stop.signal.aborted) {
+      const status = await fetch(`${stack.url}${path}`).then(
+        async (response) => (await response.arrayBuffer(), response.status),
+        () => 0,
+      );
+      statuses.push(status);
+    }
+  });
+  try {
+    await during();
+  } finally {
+    stop.abort();
+    await Promise.all(workers);
+  }
+  return statuses;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('failure drills', () => {
+  it('one render replica stops: the gateway keeps serving every request', async () => {
+    const statuses = await loadWhile('/bench/items', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await stack.compose('stop', '-t', '10', 'render-1');
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    });
+    expect(statuses.length).toBeGreaterThan(20);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    // Still serving with one replica, and the stopped one comes back.
+    expect((await fetch(`${stack.url}/bench/items/7`)).status).toBe(200);
+    await stack.compose('start', 'render-1');
+    await stack.waitHealthy(['render-1']);
+    // Its address may have changed: reloading the gateway is part of the procedure.
+    await stack.compose('exec', '-T', 'gateway', 'nginx', '-s', 'reload');
+    // The old workers close their idle keep-alive connections; a request racing that close
+    // fails in fetch (browsers retry it), so measure once they are gone.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = await loadWhile('/bench/items', () => new Promise((r) => setTimeout(r, 1500)));
+    expect(after.filter((status) => status !== 200)).toEqual([]);
+  });
+
+  it('the data service stops: an error view with a digest, then recovery once it is back', async () => {
+    await stack.compose('stop', '-t', '10', 'data');
+    try {
+      // A page nobody has visited, so no cache can answer for it.
+      const response = await fetch(`${stack.url}/items/777`);
+      // React separates adjacent text with <!-- -->.
+      const html = (await response.text()).replaceAll('<!-- -->', '');
+      expect(response.status).toBe(500);
+      expect(html).toMatch(/<section role="alert">.*Digest: [0-9a-f]{6,}/);
+      // Only the digest: no gRPC status, address or stack reaches the browser.
+      expect(html).not.toMatch(/UNAVAILABLE|ECONNREFUSED|50051|at [\w.]+ \(/);
+    } finally {
+      await stack.compose('start', 'data');
+    }
+    await stack.waitHealthy(['data']);
+    const recovered = await until('/items/777 to render again', async () => {
+      const response = await fetch(`${stack.url}/items/777`);
+      const text = await response.text();
+      return response.status === 200 && !text.includes('Digest:') ? text : undefined;
+    });
+    expect(recovered).toContain('<h1');
+  });
+
+  it('Redis stops: pages are still served (uncached), and caching resumes when it returns', async () => {
+    await stack.compose('stop', '-t', '5', 'redis');
+    try {
+      const statuses = await loadWhile(
+        '/items?category=cat-3',
+        () => new Promise((r) => setTimeout(r, 2000)),
+      );
+      expect(statuses.length).toBeGreaterThan(4);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      expect((await fetch(`${stack.url}/bench/items/11`)).status).toBe(200);
+    } finally {
+      await stack.compose('start', 'redis');
+    }
+    await stack.waitHealthy(['redis']);
+    // The replicas reconnect on their own; new entries land in Redis again.
+    const keys = await until('segment entries in Redis again', async () => {
+      await fetch(`${stack.url}/items?category=cat-${5 + Math.floor(Math.random() * 10)}`);
+      const count = Number(
+        (await stack.compose('exec', '-T', 'redis', 'redis-cli', 'dbsize')).trim(),
+      );
+      return count > 0 ? count : undefined;
+    });
+    expect(keys).toBeGreaterThan(0);
+  });
+
+  it('the relay restarts under load: every acknowledged envelope reaches the upstream', async () => {
+    const acknowledged: string[] = [];
+    const refused: number[] = [];
+    const stop = new AbortController();
+    const senders = Array.from({ length: 4 }, async () => {
+      while (!stop.signal.aborted) {
+        const { eventId, body } = errorEnvelope(DSN, 'drill: relay restart');
+        const status = await fetch(`${stack.url}/monitoring`, { method: 'POST', body }).then(
+          async (response) => (await response.arrayBuffer(), response.status),
+          () => 0,
+        );
+        if (status === 200) acknowledged.push(eventId);
+        else refused.push(status);
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await stack.compose('restart', '-t', '10', 'relay');
+    await stack.waitHealthy(['relay']);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    stop.abort();
+    await Promise.all(senders);
+    expect(acknowledged.length).toBeGreaterThan(20);
+    // Refusals (503 while stopping, 502 while down) are fine: the client was told.
+    expect(refused.every((status) => [502, 503, 504].includes(status))).toBe(true);
+    await recorder.waitFor((requests) => {
+      const delivered = new Set(
+        requests
+          .filter((r) => r.status === 200)
+          .flatMap((r) => r.body.match(/[0-9a-f]{32}/g) ?? []),
+      );
+      return acknowledged.every((id) => delivered.has(id));
+    }, 60_000);
+    console.log(
+      `relay restart under load: ${acknowledged.length} acknowledged (all delivered), ${refused.length} refused (${[...new Set(refused)].join(', ')})`,
+    );
+  });
+
+  it('the upstream answers 429: the relay passes the limit to browsers through the gateway', async () => {
+    recorder.answerWith({
+      status: 429,
+      headers: { 'x-sentry-rate-limits': '60:error:key', 'retry-after': '60' },
+    });
+    try {
+      const first = errorEnvelope(DSN, 'drill: limited upstream');
+      expect(
+        (await fetch(`${stack.url}/monitoring`, { method: 'POST', body: first.body })).status,
+      ).toBe(200);
+      await recorder.waitFor((requests) => requests.some((r) => r.body.includes(first.eventId)));
+      const limited = await until('the relay to apply the limit', async () => {
+        const response = await fetch(`${stack.url}/monitoring`, {
+          method: 'POST',
+          body: errorEnvelope(DSN, 'drill: refused').body,
+          headers: { origin: 'http://127.0.0.1:8080' },
+        });
+        return response.status === 429 ? response : undefined;
+      });
+      // What a browser SDK reads to back off (exposed to scripts via CORS).
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(30);
+      expect(limited.headers.get('x-sentry-rate-limits')).toMatch(/^\d+:error:key/);
+      expect(limited.headers.get('access-control-expose-headers')?.toLowerCase()).toContain(
+        'x-sentry-rate-limits',
+      );
+    } finally {
+      recorder.answerWith(undefined);
+    }
+  });
+});
