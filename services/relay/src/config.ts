@@ -64,6 +64,9 @@ export const RelayConfigSchema = z.object({
   RELAY_MAX_ENVELOPE_BYTES: positiveInt(100 * MIB).describe('Largest envelope after decompression'),
   RELAY_MAX_IN_FLIGHT: positiveInt(64, 1024).describe('Envelopes in flight upstream at once'),
   RELAY_UPSTREAM_TIMEOUT: durationMs('30s').describe('Timeout of one upstream request'),
+  RELAY_SHUTDOWN_TIMEOUT: durationMs('10s').describe(
+    'On SIGTERM, how long to wait for in-flight upstream requests (unfinished ones stay spooled)',
+  ),
   RELAY_RETRY_BASE: durationMs('1s').describe('First retry delay after a network error or 5xx'),
   RELAY_RETRY_MAX: durationMs('5m').describe('Longest retry delay'),
   RELAY_RETRY_ATTEMPTS: positiveInt(12).describe('Attempts per envelope before it is dropped'),

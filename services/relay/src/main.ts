@@ -33,7 +33,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   try {
-    await relay.shutdown(10_000);
+    await relay.shutdown(config.RELAY_SHUTDOWN_TIMEOUT);
     process.exit(0);
   } catch (error) {
     logger.error({ err: error }, 'shutdown failed');

@@ -110,3 +110,40 @@ it('loses nothing acknowledged when killed with SIGKILL under load', async () =>
   expect(upstream.problems).toEqual([]);
   await rm(spoolDir, { recursive: true, force: true });
 }, 60_000);
+
+it('exits 0 on SIGTERM and keeps unsent envelopes for the next start', async () => {
+  const spoolDir = await mkdtemp(join(tmpdir(), 'relay-term-'));
+  const upstream = await startFakeUpstream();
+  const env = {
+    RELAY_PORT: '0',
+    RELAY_DSNS: DSN,
+    RELAY_UPSTREAM: upstream.url,
+    RELAY_SPOOL_DIR: spoolDir,
+    RELAY_SHUTDOWN_TIMEOUT: '300ms',
+  };
+  upstream.hold(); // in-flight sends never finish before the shutdown timeout
+  const first = await spawnRelay(env);
+  const ids = Array.from({ length: 100 }, (_, i) => (i + 1).toString(16).padStart(32, '0'));
+  for (const id of ids) {
+    const body = `{"event_id":"${id}","dsn":"${DSN}"}\n{"type":"event"}\n{"message":"term ${id}"}`;
+    expect((await fetch(`${first.url}/monitoring`, { method: 'POST', body })).status).toBe(200);
+  }
+  first.child.kill('SIGTERM');
+  expect(await first.exited).toBe(0);
+  upstream.received.splice(0);
+  upstream.release();
+
+  const second = await spawnRelay(env);
+  const deadline = Date.now() + 10_000;
+  const delivered = () =>
+    new Set(upstream.received.map((r) => String(r.envelope?.header.event_id)));
+  while (Date.now() < deadline && ids.some((id) => !delivered().has(id))) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(ids.filter((id) => !delivered().has(id))).toEqual([]);
+  second.child.kill('SIGTERM');
+  await second.exited;
+  await upstream.close();
+  expect(upstream.problems).toEqual([]);
+  await rm(spoolDir, { recursive: true, force: true });
+}, 30_000);
