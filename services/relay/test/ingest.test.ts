@@ -246,6 +246,45 @@ describe('request errors', () => {
   });
 });
 
+describe('auth forms and origins', () => {
+  const event = '{}\n{"type":"event"}\n{"message":"auth"}';
+
+  it.each([
+    [
+      'X-Sentry-Auth header',
+      { 'x-sentry-auth': 'Sentry sentry_key=node0public0key, sentry_version=7' },
+    ],
+    ['Authorization header', { authorization: 'Sentry sentry_key=node0public0key' }],
+  ])('accepts the key from the %s', async (_name, headers) => {
+    const response = await post('/api/42/envelope/', event, headers);
+    expect(response.status).toBe(200);
+    await upstream.waitFor(1);
+    expect(upstream.received[0]?.url).toContain('sentry_key=node0public0key');
+  });
+
+  it('accepts the key from the envelope dsn on the ingest endpoint', async () => {
+    const body = `{"dsn":"${NODE_DSN}"}\n{"type":"event"}\n{"message":"auth"}`;
+    expect((await post('/api/42/envelope/', body)).status).toBe(200);
+  });
+
+  it('refuses an origin outside RELAY_ALLOWED_ORIGINS and allows a listed one', async () => {
+    await relay.stop();
+    relay = await startRelay(upstream, {
+      RELAY_DSNS: browserDsn,
+      RELAY_ALLOWED_ORIGINS: 'https://shop.example',
+    });
+    const body = sdkFixture('browser-00-session').body;
+    const denied = await post('/monitoring', body, { origin: 'https://evil.example' });
+    expect(denied.status).toBe(403);
+    expect(((await denied.json()) as { error: { code: string } }).error.code).toBe(
+      'RELAY_ORIGIN_NOT_ALLOWED',
+    );
+    const allowed = await post('/monitoring', body, { origin: 'https://shop.example' });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+  });
+});
+
 describe('body encodings and limits', () => {
   const event = Buffer.from(
     '{"event_id":"0123456789abcdef0123456789abcdef"}\n{"type":"event"}\n{"message":"encoded"}',
