@@ -44,18 +44,18 @@ async function measure(kind) {
   const target = kind === 'not prefetched' ? '/bench/items/777' : '/bench/items';
   const marker = kind === 'not prefetched' ? 'Item 777' : 'Items';
   const elapsed = await page.evaluate(
-    ({ target, marker, full }) =>
+    ({ to, heading, full }) =>
       new Promise((resolve) => {
         const started = performance.now();
-        const done = () => document.querySelector('h1')?.textContent === marker;
+        const done = () => document.querySelector('h1')?.textContent === heading;
         new MutationObserver(() => done() && resolve(performance.now() - started)).observe(document, { subtree: true, childList: true, characterData: true });
         if (full) {
           sessionStorage.setItem('t0', String(performance.timeOrigin + started));
-          location.assign(target);
-        } else if (target === '/bench/items') document.querySelector('article a')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
-        else window.__strata_router.navigate(target);
+          location.assign(to);
+        } else if (to === '/bench/items') document.querySelector('article a')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+        else window.__strata_router.navigate(to);
       }),
-    { target, marker, full: kind === 'full page load' },
+    { to: target, heading: marker, full: kind === 'full page load' },
   ).catch(() => null);
   let ms = elapsed;
   if (kind === 'full page load') {
