@@ -9,31 +9,82 @@ import { chromium } from 'playwright-core';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-const freePort = () => new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); }); });
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 async function start(entry, env, probe) {
-  const child = spawn(process.execPath, [entry], { cwd: ROOT, env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
-  for (let i = 0; i < 300; i++) { if (await probe().catch(() => false)) return child; await new Promise((r) => setTimeout(r, 100)); }
+  const child = spawn(process.execPath, [entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 300; i++) {
+    if (await probe().catch(() => false)) return child;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   throw new Error(`${entry} did not start`);
 }
-const quantile = (values, q) => { const sorted = [...values].sort((a, b) => a - b); return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]; };
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
 
 const dataPort = await freePort();
 const renderPort = await freePort();
 const base = `http://127.0.0.1:${renderPort}`;
 console.log('[bench] starting data and render services');
-const data = await start('services/data/dist/main.js', { DATA_PORT: String(dataPort), DATA_DIR: 'memory://' }, () => new Promise((resolve) => { const s = createServer(); s.once('error', () => resolve(true)); s.listen(dataPort, '127.0.0.1', () => s.close(() => resolve(false))); }));
-const render = await start('services/render/dist/main.js', { RENDER_PORT: String(renderPort), DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`, ACTION_SALT: 'bench-router-salt' }, () => fetch(`${base}/healthz`).then((r) => r.ok));
+const data = await start(
+  'services/data/dist/main.js',
+  { DATA_PORT: String(dataPort), DATA_DIR: 'memory://' },
+  () =>
+    new Promise((resolve) => {
+      const s = createServer();
+      s.once('error', () => resolve(true));
+      s.listen(dataPort, '127.0.0.1', () => s.close(() => resolve(false)));
+    }),
+);
+const render = await start(
+  'services/render/dist/main.js',
+  {
+    RENDER_PORT: String(renderPort),
+    DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
+    ACTION_SALT: 'bench-router-salt',
+  },
+  () => fetch(`${base}/healthz`).then((r) => r.ok),
+);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
 
 async function measure(kind) {
   const page = await browser.newPage();
   let payloadBytes = 0;
   page.on('response', async (response) => {
-    if (response.request().headers()['strata-payload'] === '1' && !response.request().headers()['strata-prefetch']) payloadBytes += (await response.body().catch(() => Buffer.alloc(0))).length;
+    if (
+      response.request().headers()['strata-payload'] === '1' &&
+      !response.request().headers()['strata-prefetch']
+    )
+      payloadBytes += (await response.body().catch(() => Buffer.alloc(0))).length;
   });
-  const prefetched = page.waitForResponse((r) => r.request().headers()['strata-prefetch'] !== undefined && new URL(r.url()).pathname === '/bench/items');
+  const prefetched = page.waitForResponse(
+    (r) =>
+      r.request().headers()['strata-prefetch'] !== undefined &&
+      new URL(r.url()).pathname === '/bench/items',
+  );
   await page.goto(`${base}/bench/items/1`);
   await page.waitForFunction(() => window.__strata_router !== undefined);
   if (kind === 'prefetched') {
@@ -43,27 +94,42 @@ async function measure(kind) {
   } else prefetched.catch(() => undefined);
   const target = kind === 'not prefetched' ? '/bench/items/777' : '/bench/items';
   const marker = kind === 'not prefetched' ? 'Item 777' : 'Items';
-  const elapsed = await page.evaluate(
-    ({ to, heading, full }) =>
-      new Promise((resolve) => {
-        const started = performance.now();
-        const done = () => document.querySelector('h1')?.textContent === heading;
-        new MutationObserver(() => done() && resolve(performance.now() - started)).observe(document, { subtree: true, childList: true, characterData: true });
-        if (full) {
-          sessionStorage.setItem('t0', String(performance.timeOrigin + started));
-          location.assign(to);
-        } else if (to === '/bench/items') document.querySelector('article a')?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
-        else window.__strata_router.navigate(to);
-      }),
-    { to: target, heading: marker, full: kind === 'full page load' },
-  ).catch(() => null);
+  const elapsed = await page
+    .evaluate(
+      ({ to, heading, full }) =>
+        new Promise((resolve) => {
+          const started = performance.now();
+          const done = () => document.querySelector('h1')?.textContent === heading;
+          new MutationObserver(() => done() && resolve(performance.now() - started)).observe(
+            document,
+            { subtree: true, childList: true, characterData: true },
+          );
+          if (full) {
+            sessionStorage.setItem('t0', String(performance.timeOrigin + started));
+            location.assign(to);
+          } else if (to === '/bench/items')
+            document
+              .querySelector('article a')
+              ?.dispatchEvent(
+                new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }),
+              );
+          else window.__strata_router.navigate(to);
+        }),
+      { to: target, heading: marker, full: kind === 'full page load' },
+    )
+    .catch(() => null);
   let ms = elapsed;
   if (kind === 'full page load') {
     await page.waitForSelector('h1:has-text("Items")');
     ms = await page.evaluate(() => {
       const t0 = Number(sessionStorage.getItem('t0'));
-      const h1 = performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint');
-      return (h1 ? performance.timeOrigin + h1.startTime : performance.timeOrigin + performance.now()) - t0;
+      const h1 = performance
+        .getEntriesByType('paint')
+        .find((e) => e.name === 'first-contentful-paint');
+      return (
+        (h1 ? performance.timeOrigin + h1.startTime : performance.timeOrigin + performance.now()) -
+        t0
+      );
     });
   }
   await page.close();
@@ -79,7 +145,13 @@ for (const kind of ['prefetched', 'not prefetched', 'full page load']) {
     samples.push(ms);
     bytes.push(payloadBytes);
   }
-  rows.push({ kind, p50: quantile(samples, 0.5), p90: quantile(samples, 0.9), max: Math.max(...samples), payloadBytes: quantile(bytes, 0.5) });
+  rows.push({
+    kind,
+    p50: quantile(samples, 0.5),
+    p90: quantile(samples, 0.9),
+    max: Math.max(...samples),
+    payloadBytes: quantile(bytes, 0.5),
+  });
   console.log(`[bench] ${kind}: p50 ${quantile(samples, 0.5).toFixed(1)} ms`);
 }
 await browser.close();
@@ -89,4 +161,14 @@ data.kill('SIGTERM');
 const assets = `${ROOT}services/render/dist/public/assets/`;
 const script = readdirSync(assets).find((name) => name.endsWith('.js'));
 const raw = readFileSync(assets + script);
-console.log(JSON.stringify({ rounds: ROUNDS, rows, bundle: { file: script, bytes: raw.length, gzip: gzipSync(raw, { level: 6 }).length } }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      rounds: ROUNDS,
+      rows,
+      bundle: { file: script, bytes: raw.length, gzip: gzipSync(raw, { level: 6 }).length },
+    },
+    null,
+    2,
+  ),
+);
