@@ -21,12 +21,24 @@ export function serviceCatalog(env) {
     DATA_SERVICE_ADDRESS: `${data.DATA_HOST}:${data.DATA_PORT}`,
     RENDER_PRODUCTION: 'false',
   });
+  const spotlightPort = env.SPOTLIGHT_PORT ?? '8969';
   const relay = withDefaults(env, {
     RELAY_PORT: '3100',
     RELAY_HOST: '127.0.0.1',
     RELAY_SPOOL_DIR: '.data/relay-spool',
+    // Local development: forward to the Spotlight sidecar with a local DSN (see docs/relay.md).
+    RELAY_DEV_DEFAULTS: '1',
+    RELAY_UPSTREAM: `http://localhost:${spotlightPort}`,
   });
   return [
+    {
+      name: 'spotlight',
+      entry: 'node_modules/@spotlightjs/spotlight/dist/run.js',
+      args: ['server', '--port', spotlightPort],
+      env: { ...env },
+      url: `http://localhost:${spotlightPort}  (every event and trace the relay forwards)`,
+      ready: { kind: 'tcp', host: '127.0.0.1', port: Number(spotlightPort) },
+    },
     {
       name: 'data',
       entry: 'services/data/dist/main.js',

@@ -19,8 +19,8 @@ let colorIndex = 0;
 function prefixer(name) {
   const color = COLORS[colorIndex++ % COLORS.length];
   const tag = process.stdout.isTTY
-    ? `\u001b[${color}m${name.padEnd(6)}\u001b[0m│`
-    : `${name.padEnd(6)}│`;
+    ? `\u001b[${color}m${name.padEnd(9)}\u001b[0m│`
+    : `${name.padEnd(9)}│`;
   return (line) => {
     let text = line;
     if (line.startsWith('{')) {
@@ -64,11 +64,15 @@ async function waitReady(name, ready, exited) {
 
 /** Starts a service; returns its handle. */
 export function startService(root, service) {
-  const child = spawn(process.execPath, ['--enable-source-maps', service.entry], {
-    cwd: root,
-    env: service.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', service.entry, ...(service.args ?? [])],
+    {
+      cwd: root,
+      env: service.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const print = prefixer(service.name);
   createInterface({ input: child.stdout }).on('line', print);
   createInterface({ input: child.stderr }).on('line', print);
