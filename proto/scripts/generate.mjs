@@ -7,7 +7,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const protoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const target = process.argv[2] ? resolve(process.cwd(), process.argv[2]) : join(protoRoot, 'src/gen');
+const target = process.argv[2]
+  ? resolve(process.cwd(), process.argv[2])
+  : join(protoRoot, 'src/gen');
 const bin = (name) => join(protoRoot, '..', 'node_modules', '.bin', name);
 
 const work = mkdtempSync(join(tmpdir(), 'strata-proto-'));
