@@ -3,23 +3,53 @@
  * streams, client navigation, a server action (validation errors, then success), the account
  * area's full document load, and assets cached for a year.
  */
+import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHydrated, launchBrowser, openPage } from '../harness/browser.js';
 import { startComposeStack, type ComposeStack } from './compose-stack.js';
+import { startRecorder, type Recorder } from './recorder.js';
+
+const DSN = 'http://strata0browser0key@127.0.0.1:8080/3';
 
 let stack: ComposeStack;
 let browser: Browser;
+let recorder: Recorder;
 
 beforeAll(async () => {
-  stack = await startComposeStack('browser');
+  recorder = await startRecorder();
+  stack = await startComposeStack('browser', {
+    env: { RELAY_DSNS: DSN, RELAY_UPSTREAM: recorder.upstreamForContainers },
+    overrides: ['e2e/compose/relay-upstream.override.yml'],
+  });
   browser = await launchBrowser();
 }, 600_000);
 
 afterAll(async () => {
   await browser?.close();
   await stack?.down();
+  await recorder?.close();
 }, 120_000);
+
+/**
+ * The Sentry browser SDK as one script (the render bundle does not ship it yet), exposing
+ * `window.Sentry`.
+ */
+async function sentryBrowserBundle(): Promise<string> {
+  const result = await build({
+    stdin: {
+      contents: "import * as Sentry from '@sentry/browser'; globalThis.Sentry = Sentry;",
+      resolveDir: new URL('.', import.meta.url).pathname,
+    },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
 
 const routerReady = (page: Page) =>
   page.waitForFunction(
@@ -134,5 +164,34 @@ describe('through the gateway, in a browser', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('a browser error reaches the recording upstream through /monitoring (Sentry SDK tunnel)', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${stack.url}/errors/client`);
+    await routerReady(page);
+    await page.addScriptTag({ content: await sentryBrowserBundle() });
+    const message = `compose browser error ${Date.now()}`;
+    const tunnelled = page.waitForResponse(
+      (response) => response.url() === `${stack.url}/monitoring`,
+    );
+    await page.evaluate(
+      ({ dsn, text }) => {
+        const sentry = (globalThis as unknown as { Sentry: { init(options: object): void } })
+          .Sentry;
+        sentry.init({ dsn, tunnel: '/monitoring', sampleRate: 1 });
+        setTimeout(() => {
+          throw new Error(text);
+        });
+      },
+      { dsn: DSN, text: message },
+    );
+    expect((await tunnelled).status()).toBe(200);
+    await recorder.waitFor((requests) =>
+      requests.some((r) => r.status === 200 && r.body.includes(message)),
+    );
+    const forwarded = recorder.requests.find((r) => r.body.includes(message))!;
+    expect(forwarded.url).toMatch(/^\/api\/3\/envelope\/\?.*sentry_key=strata0browser0key/);
+    await page.close();
   });
 });
