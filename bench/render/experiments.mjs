@@ -1,0 +1,275 @@
+#!/usr/bin/env node
+// Where the render service's CPU per request goes, by subtraction, under the anchor benchmark's
+// load (anchors' autocannon, 50 connections, one server at a time, servers alternating per
+// round). CPU ms/req from /proc (utime+stime of each server process) ÷ completed requests.
+//
+//   fastify-react     the anchors' minimal renderer (in-process data)
+//   strata + data     the render service behind the data service over gRPC (as benchmarked)
+//   strata, stub data the same render service with its gRPC channel replaced by an in-process
+//                     stub that decodes the same ListItemsResponse bytes (lib/stub-server.mjs)
+//   strata, stub slim the stub sending only the 4 printed fields (what a list view would send)
+//   strata + data, channelz off  the real pair, the render service's channel opened with
+//                     grpc.enable_channelz=0 (lib/channel-server.mjs)
+//
+// Usage: node bench/render/experiments.mjs   (after `npm run build` and the anchors' npm ci)
+// Env: ROUNDS (3) DURATION (8) WARMUP (3) CONNECTIONS (50) KINDS (html,nav) RATE (req/s, fixed)
+//      SERVERS (name filter) NAME
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const env = process.env;
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '../..');
+const ANCHORS = path.resolve(env.ANCHORS || path.join(REPO, '../shared/bench/anchors'));
+const autocannon = createRequire(path.join(ANCHORS, 'package.json'))('autocannon');
+const ROUNDS = Number(env.ROUNDS || 3);
+const DURATION = Number(env.DURATION || 8);
+const WARMUP = Number(env.WARMUP || 3);
+const CONNECTIONS = Number(env.CONNECTIONS || 50);
+const KINDS = (env.KINDS || 'html,nav').split(',');
+// RATE: a fixed overall request rate (autocannon overallRate) instead of as fast as possible,
+// so every server is compared at the same load (CPU per request falls as batching grows).
+const RATE = env.RATE ? Number(env.RATE) : undefined;
+const load = (opts) =>
+  autocannon({ ...opts, connections: CONNECTIONS, ...(RATE && { overallRate: RATE }) });
+const NAME = env.NAME || `experiments-${new Date().toISOString().slice(0, 16).replace(/:/g, '-')}`;
+const OUT = path.join(HERE, 'results', NAME);
+const DATA_PORT = 50363;
+const TREE = '1;bench-root/bench-section/bench-item(p.id=1)';
+
+const t0 = Date.now();
+const say = (m) =>
+  console.log(`[experiments ${String(Math.round((Date.now() - t0) / 1000)).padStart(3)}s] ${m}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const ticks = (pid) => {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(f[11]) + Number(f[12]);
+};
+const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const machineBusy = () => {
+  const [, user, nice, system, , , irq, softirq, steal] = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+  return user + nice + system + irq + softirq + (steal || 0);
+};
+
+const { payloadHash } = await import(path.join(REPO, 'packages/web/dist/index.js'));
+const NAV = {
+  path: `/bench/items?_p=${payloadHash({ tree: TREE, prefetch: undefined })}`,
+  headers: { 'Strata-Payload': '1', 'Strata-Tree': TREE },
+};
+const HTML = { path: '/bench/items', headers: {} };
+
+function launch(args, extraEnv, cwd = REPO) {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  return {
+    child,
+    exited,
+    stop: async () => (
+      child.kill('SIGTERM'),
+      await Promise.race([exited, sleep(10_000)]),
+      child.kill('SIGKILL')
+    ),
+  };
+}
+
+const portOpen = (port) =>
+  new Promise((resolve) => {
+    const s = net.connect({ port, host: '127.0.0.1' });
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+
+async function ready(url) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(100);
+  }
+  throw new Error(`${url} not ready`);
+}
+
+const SERVERS = [
+  {
+    name: 'fastify-react',
+    port: 3108,
+    kinds: ['html'],
+    start: () => [
+      launch(
+        [path.join(ANCHORS, 'fastify-react/server.mjs')],
+        { MODE: 'react', PORT: '3108' },
+        ANCHORS,
+      ),
+    ],
+  },
+  {
+    name: 'strata + data',
+    port: 3208,
+    kinds: ['html', 'nav'],
+    start: async () => {
+      const data = launch(['services/data/dist/main.js'], {
+        DATA_PORT: String(DATA_PORT),
+        DATA_HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+      });
+      while (!(await portOpen(DATA_PORT))) await sleep(100);
+      const render = launch(['services/render/dist/main.js'], {
+        RENDER_PORT: '3208',
+        RENDER_HOST: '127.0.0.1',
+        DATA_SERVICE_ADDRESS: `127.0.0.1:${DATA_PORT}`,
+        ACTION_SALT: 'bench-salt-123',
+        SEGMENT_CACHE: 'false',
+        REDIS_URL: '',
+      });
+      return [render, data];
+    },
+  },
+  {
+    name: 'strata + data, channelz off',
+    port: 3211,
+    kinds: ['html', 'nav'],
+    start: async () => {
+      const data = launch(['services/data/dist/main.js'], {
+        DATA_PORT: String(DATA_PORT + 1),
+        DATA_HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+      });
+      while (!(await portOpen(DATA_PORT + 1))) await sleep(100);
+      const render = launch([path.join(HERE, 'lib/channel-server.mjs')], {
+        RENDER_PORT: '3211',
+        DATA_SERVICE_ADDRESS: `127.0.0.1:${DATA_PORT + 1}`,
+        GRPC_CHANNEL_OPTIONS: JSON.stringify({ 'grpc.enable_channelz': 0 }),
+      });
+      return [render, data];
+    },
+  },
+  {
+    name: 'strata, stub data',
+    port: 3207,
+    kinds: ['html', 'nav'],
+    start: () => [launch([path.join(HERE, 'lib/stub-server.mjs')], { RENDER_PORT: '3207' })],
+  },
+  {
+    name: 'strata, stub slim',
+    port: 3209,
+    kinds: ['html', 'nav'],
+    start: () => [
+      launch([path.join(HERE, 'lib/stub-server.mjs')], { RENDER_PORT: '3209', STUB_VIEW: 'slim' }),
+    ],
+  },
+];
+
+// SERVERS: comma-separated substrings selecting servers (fastify-react is always kept: the ratios need it).
+if (env.SERVERS) {
+  const want = env.SERVERS.split(',');
+  SERVERS.splice(
+    0,
+    SERVERS.length,
+    ...SERVERS.filter((s) => s.name === 'fastify-react' || want.some((w) => s.name.includes(w))),
+  );
+}
+const records = [];
+say(
+  `load average ${loadavg()}; ${ROUNDS} rounds, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s`,
+);
+for (let round = 1; round <= ROUNDS; round++) {
+  const order = round % 2 ? SERVERS : [...SERVERS].reverse();
+  for (const server of order) {
+    if (await portOpen(server.port))
+      throw new Error(`port ${server.port} (${server.name}) is in use`);
+    const procs = await server.start();
+    const base = `http://127.0.0.1:${server.port}`;
+    try {
+      await ready(base + HTML.path);
+      for (const kind of server.kinds.filter((k) => KINDS.includes(k))) {
+        const req = kind === 'nav' ? NAV : HTML;
+        await load({ url: base + req.path, headers: req.headers, duration: WARMUP });
+        const a = procs.map((p) => ticks(p.child.pid));
+        const m0 = machineBusy();
+        const r = await load({ url: base + req.path, headers: req.headers, duration: DURATION });
+        const b = procs.map((p) => ticks(p.child.pid));
+        const n = r.requests.total;
+        const rec = {
+          round,
+          server: server.name,
+          kind,
+          requests: n,
+          reqPerSec: n / r.duration,
+          renderCpuMsPerReq: ((b[0] - a[0]) * 10) / n,
+          dataCpuMsPerReq: procs[1] ? ((b[1] - a[1]) * 10) / n : null,
+          machineCores: (machineBusy() - m0) / 100 / r.duration,
+          failed: r.errors + r.timeouts + r.non2xx,
+        };
+        records.push(rec);
+        say(
+          `round ${round} ${server.name} ${kind}: ${Math.round(rec.reqPerSec)} req/s, render ${rec.renderCpuMsPerReq.toFixed(2)} CPU ms/req` +
+            (rec.dataCpuMsPerReq !== null ? `, data ${rec.dataCpuMsPerReq.toFixed(2)}` : '') +
+            `, machine ${rec.machineCores.toFixed(2)} cores${rec.failed ? `, FAILED ${rec.failed}` : ''}`,
+        );
+      }
+    } finally {
+      for (const p of procs) await p.stop();
+    }
+    await sleep(500);
+  }
+}
+
+const median = (xs) => {
+  const v = xs.filter((x) => x !== null && Number.isFinite(x)).sort((a, b) => a - b);
+  return v.length
+    ? v.length % 2
+      ? v[v.length >> 1]
+      : (v[v.length / 2 - 1] + v[v.length / 2]) / 2
+    : null;
+};
+const fr = (round) =>
+  records.find((r) => r.round === round && r.server === 'fastify-react')?.renderCpuMsPerReq;
+const rows = [];
+for (const s of SERVERS)
+  for (const kind of s.kinds.filter((k) => KINDS.includes(k))) {
+    const rs = records.filter((r) => r.server === s.name && r.kind === kind);
+    rows.push({
+      server: s.name,
+      kind,
+      reqPerSec: median(rs.map((r) => r.reqPerSec)),
+      render: median(rs.map((r) => r.renderCpuMsPerReq)),
+      data: median(rs.map((r) => r.dataCpuMsPerReq)),
+      vsFastify: median(rs.map((r) => r.renderCpuMsPerReq / fr(r.round))),
+      perRound: rs.map((r) => r.renderCpuMsPerReq),
+    });
+  }
+const fmt = (x, d = 2) => (x === null || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const md = [
+  `${NAME}: ${ROUNDS} rounds, ${CONNECTIONS} connections${RATE ? `, fixed overall rate ${RATE} req/s` : ''}, ${WARMUP} s warm-up + ${DURATION} s, servers alternating; load average at end ${loadavg()}.`,
+  '',
+  '| server | request | req/s | render CPU ms/req | data CPU ms/req | render ÷ fastify-react (per-round median) | render CPU ms/req per round |',
+  '|---|---|---:|---:|---:|---:|---|',
+  ...rows.map(
+    (r) =>
+      `| ${r.server} | ${r.kind} | ${fmt(r.reqPerSec, 0)} | ${fmt(r.render)} | ${fmt(r.data)} | ${fmt(r.vsFastify)} | ${r.perRound.map((x) => fmt(x)).join(' / ')} |`,
+  ),
+  '',
+].join('\n');
+fs.mkdirSync(OUT, { recursive: true });
+fs.writeFileSync(path.join(OUT, 'experiments.md'), md);
+fs.writeFileSync(
+  path.join(OUT, 'experiments.json'),
+  JSON.stringify({ records, rows }, null, 2) + '\n',
+);
+console.log('\n' + md);

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// The render service exactly as main.ts builds it (buildRenderApp: Fastify, web routes, gateway
+// with retries, trace ids, abort signals), but its gRPC channel is replaced by an in-process
+// stub: each ListItems call decodes a pre-encoded ListItemsResponse (the bytes the data service
+// sends for the first 100 items) and answers on the next turn of the event loop. Comparing it
+// with the real service behind the data service isolates the gRPC transport's cost.
+// Env: RENDER_PORT (3207), STUB_VIEW (full | slim: only the 4 printed fields on the wire).
+process.env.NODE_ENV ||= 'production';
+const path = await import('node:path');
+const { fileURLToPath, pathToFileURL } = await import('node:url');
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const ANCHORS = path.resolve(process.env.ANCHORS || path.join(REPO, '../shared/bench/anchors'));
+const imp = (p) => import(pathToFileURL(path.join(REPO, p)).href);
+
+const { buildRenderApp, loadClientAssets, loadRenderConfig } = await imp(
+  'services/render/dist/index.js',
+);
+const { ListItemsResponse } = await imp('proto/dist/index.js');
+const { pino } = await import(pathToFileURL(path.join(REPO, 'node_modules/pino/pino.js')).href);
+const { getItems } = await import(pathToFileURL(path.join(ANCHORS, 'shared/data.mjs')).href);
+
+const now = new Date('2026-11-22T00:00:00Z');
+const slim = process.env.STUB_VIEW === 'slim';
+const wire = ListItemsResponse.encode({
+  items: (await getItems()).map((i) =>
+    slim
+      ? {
+          id: i.id,
+          title: i.title,
+          priceCents: i.priceCents,
+          description: i.description,
+          categoryId: '',
+          version: 0,
+        }
+      : {
+          id: i.id,
+          title: i.title,
+          priceCents: i.priceCents,
+          description: i.description,
+          categoryId: i.category,
+          createTime: now,
+          updateTime: now,
+          version: 1,
+        },
+  ),
+  nextPageToken: 'x'.repeat(40),
+  tags: ['items'],
+}).finish();
+
+const catalogChannel = {
+  listItems(_request, _metadata, _options, callback) {
+    setImmediate(() => callback(null, ListItemsResponse.decode(wire)));
+    return { cancel() {} };
+  },
+  close() {},
+};
+
+const config = loadRenderConfig({
+  RENDER_PORT: process.env.RENDER_PORT || '3207',
+  RENDER_HOST: '127.0.0.1',
+  ACTION_SALT: 'bench-salt-123',
+  LOG_LEVEL: 'warn',
+});
+const logger = pino({ name: 'render-stub', level: 'warn' });
+const app = await buildRenderApp({ config, logger, catalogChannel, assets: loadClientAssets() });
+await app.listen({ port: config.RENDER_PORT, host: config.RENDER_HOST });
+const stop = () => app.close().then(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

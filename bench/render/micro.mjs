@@ -1,0 +1,443 @@
+#!/usr/bin/env node
+// In-process cost of the render service's /bench/items document and navigation payload, with
+// the data already in memory (no HTTP, no gRPC, no data service), beside the anchors'
+// fastify-react element tree rendered by the same react-dom. Variants isolate what the runtime
+// adds on top of "React renders the page":
+//
+//   strata renderDocument        the runtime's document path as served (loaders, SegmentTree,
+//                                inline hydration scripts, boot script, PassThrough)
+//   tree, pending, via PassThrough  the same, through a PassThrough drained by 'data' events
+//   tree, pending promises       SegmentTree with the same scripts rendered straight to a sink
+//                                (no loaders, no PassThrough), each segment's state a fresh
+//                                pending promise as load-route.ts hands out today
+//   tree, settled thenables      the same SegmentTree and scripts, but each segment's state is
+//                                a thenable React can read synchronously (status "fulfilled"),
+//                                so no segment suspends
+//   tree, settled, renderToString  the settled tree rendered to one string (no streaming), plus
+//                                the boot scripts: what a route with no loading view could use
+//   tree, settled, plain <a>     the same with plain anchors instead of <Link> (same markup)
+//   tree, settled, no scripts    the same without the inline hydration scripts
+//   anchors itemsDocument        fastify-react's element tree (no runtime, no hydration data)
+//   strata renderPayload (nav)   the navigation payload /bench/items/1 -> /bench/items
+//   ListItemsResponse.decode     the render service's protobuf decode of the 100 items (full
+//                                Item messages as sent today, or only the 4 printed fields)
+//   JSON only: jsonForScript     serialising the items segment for its inline script
+//
+// Usage: node bench/render/micro.mjs   (after `npm run build`; ANCHORS for the anchors folder)
+// Env: RENDERS (1000 per variant), OUT (bench/render/results/micro-<UTC time>), VARIANTS (filter)
+process.env.NODE_ENV = 'production';
+const fs = await import('node:fs');
+const path = await import('node:path');
+const { PassThrough, Writable } = await import('node:stream');
+const { fileURLToPath, pathToFileURL } = await import('node:url');
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const REPO = path.resolve(HERE, '../..');
+const ANCHORS = path.resolve(process.env.ANCHORS || path.join(REPO, '../shared/bench/anchors'));
+const RENDERS = Number(process.env.RENDERS || 1000);
+const BATCHES = 5;
+const OUT = path.resolve(
+  process.env.OUT ||
+    path.join(HERE, 'results', `micro-${new Date().toISOString().slice(0, 16).replace(/:/g, '-')}`),
+);
+const imp = (p) => import(pathToFileURL(path.join(REPO, p)).href);
+
+const React = await import(pathToFileURL(path.join(REPO, 'node_modules/react/index.js')).href);
+const { renderToPipeableStream, renderToString } = await import(
+  pathToFileURL(path.join(REPO, 'node_modules/react-dom/server.node.js')).href
+);
+const { renderDocument, renderPayload } = await imp('packages/web/dist/server/index.js');
+const { payloadHash } = await imp('packages/web/dist/index.js');
+const { SegmentTree } = await imp('packages/web/dist/render/segment-tree.js');
+const { FormResultContext } = await imp('packages/web/dist/render/form-result.js');
+const { jsonForScript } = await imp('packages/web/dist/protocol/safe-json.js');
+const { appRoutes, NOT_FOUND_ROOT } = await imp('services/render/dist/app/routes.js');
+const { benchRoot } = await imp('services/render/dist/app/bench/bench-routes.js');
+const { ListItemsResponse } = await imp('proto/dist/index.js');
+const { getItems } = await import(pathToFileURL(path.join(ANCHORS, 'shared/data.mjs')).href);
+const { itemsDocument, BOOTSTRAP_SCRIPT } = await import(
+  pathToFileURL(path.join(ANCHORS, 'fastify-react/page.mjs')).href
+);
+
+// The data as the data service returns it (proto Item fields), already in memory.
+const anchorItems = await getItems();
+const protoItems = anchorItems.map((i) => ({
+  id: i.id,
+  title: i.title,
+  priceCents: i.priceCents,
+  description: i.description,
+  categoryId: i.category,
+  version: 1,
+}));
+const services = {
+  catalog: {
+    listItems: async () => ({
+      items: protoItems.map((i) => ({ ...i })),
+      nextPageToken: '',
+      tags: ['items'],
+    }),
+    getItem: async (id) => ({ item: { ...protoItems[id - 1] }, tags: [`item:${id}`] }),
+  },
+  actionIds: {},
+};
+const silent = { error() {}, warn() {}, info() {} };
+const runtime = {
+  table: appRoutes,
+  buildId: 'BENCHBLD',
+  production: true,
+  clientScripts: ['/assets/client-BENCHBLD.js'],
+  notFoundRoot: NOT_FOUND_ROOT,
+  renderTimeoutMs: 10_000,
+  logger: silent,
+};
+const TREE = '1;bench-root/bench-section/bench-item(p.id=1)';
+const request = (pathAndQuery, headers = {}) => ({
+  url: new URL(pathAndQuery, 'http://internal'),
+  headers,
+  cookies: {},
+  services,
+  signal: new AbortController().signal,
+  traceId: '0123456789abcdef0123456789abcdef',
+});
+
+function drain(readable) {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    readable.on('data', (c) => (bytes += c.length));
+    readable.on('end', () => resolve(bytes));
+    readable.on('error', reject);
+  });
+}
+
+/** React into a PassThrough drained by 'data' events, the way renderDocument's body is consumed. */
+function streamReactViaPassThrough(element, options) {
+  return new Promise((resolve, reject) => {
+    const body = new PassThrough();
+    const s = renderToPipeableStream(element, {
+      ...options,
+      onShellReady: () => {
+        s.pipe(body);
+        drain(body).then(resolve, reject);
+      },
+      onShellError: reject,
+      onError: reject,
+    });
+  });
+}
+
+function streamReact(element, options) {
+  return new Promise((resolve, reject) => {
+    let bytes = 0;
+    const sink = new Writable({
+      write(chunk, _e, cb) {
+        bytes += chunk.length;
+        cb();
+      },
+      final(cb) {
+        resolve(bytes);
+        cb();
+      },
+    });
+    const s = renderToPipeableStream(element, {
+      ...options,
+      onShellReady: () => s.pipe(sink),
+      onShellError: reject,
+      onError: reject,
+    });
+  });
+}
+
+// Segment definitions and settled states for the tree variants.
+const section = benchRoot.children[0];
+const itemsPage = section.children.find((s) => s.id === 'bench-items');
+const segments = [benchRoot, section, itemsPage];
+const itemsData = {
+  items: protoItems.map(({ id, title, priceCents, description }) => ({
+    id,
+    title,
+    priceCents,
+    description,
+  })),
+};
+const stateOf = (id, data, tags) => ({
+  key: id,
+  tags,
+  private: false,
+  outcome: { status: 'ok', data, deferred: [] },
+});
+const settled = (value) => Object.assign(Promise.resolve(value), { status: 'fulfilled', value });
+const boot = `self.__strata_boot=${jsonForScript({ build: 'BENCHBLD', route: 'bench-items', pattern: '/bench/items', params: {}, segments: segments.map((s) => s.id), form: null })}`;
+
+function treeElement(emitScripts, pending = false, tree = segments) {
+  const states = new Map([
+    ['bench-root', settled(stateOf('bench-root', null, []))],
+    ['bench-section', settled(stateOf('bench-section', null, []))],
+    [
+      'bench-items',
+      settled(stateOf('bench-items', { items: itemsData.items.map((i) => ({ ...i })) }, ['items'])),
+    ],
+  ]);
+  // pending: what load-route.ts's source does today, `loaded.get(id).then(toState)`, a new
+  // promise on every call that is still pending when React's use() first sees it.
+  const segment = pending ? (id) => states.get(id).then((state) => state) : (id) => states.get(id);
+  const source = { emitScripts, segment, deferred: () => settled({ status: 'ok', value: null }) };
+  return React.createElement(
+    FormResultContext,
+    { value: null },
+    React.createElement(SegmentTree, { segments: tree, params: {}, source }),
+  );
+}
+
+// The data service's answer on the wire: full items (what ListItems sends today) and the four
+// fields the page prints (what a field mask or list view would send).
+const now = new Date('2026-11-22T00:00:00Z');
+const fullWire = ListItemsResponse.encode({
+  items: protoItems.map((i) => ({ ...i, createTime: now, updateTime: now })),
+  nextPageToken: 'x'.repeat(40),
+  tags: ['items'],
+}).finish();
+const slimWire = ListItemsResponse.encode({
+  items: protoItems.map(({ id, title, priceCents, description }) => ({
+    id,
+    title,
+    priceCents,
+    description,
+    categoryId: '',
+    version: 0,
+  })),
+  nextPageToken: 'x'.repeat(40),
+  tags: ['items'],
+}).finish();
+
+// The same three segments with plain <a> instead of @strata/web's <Link> (the page before
+// 30951a8; identical markup), to price the 125 Link components per page.
+const h = React.createElement;
+const { formatPrice } = await imp('services/render/dist/app/services.js');
+const NAV_LINKS = [
+  ['/', 'Home'],
+  ['/bench/items', 'Items'],
+  ['/bench/deals', 'Deals'],
+  ['/bench/about', 'About'],
+  ['/bench/cart', 'Cart'],
+];
+const plainSegments = [
+  {
+    ...benchRoot,
+    component: ({ children }) =>
+      h(
+        'html',
+        { lang: 'en' },
+        h(
+          'head',
+          null,
+          h('meta', { charSet: 'utf-8' }),
+          h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
+          h('title', null, 'Bench Store'),
+        ),
+        h(
+          'body',
+          null,
+          h(
+            'header',
+            null,
+            h(
+              'nav',
+              null,
+              NAV_LINKS.map(([href, label]) => h('a', { key: href, href }, label)),
+            ),
+          ),
+          h('main', null, children),
+          h('footer', null, h('p', null, 'Bench Store anchor page')),
+        ),
+      ),
+  },
+  {
+    ...section,
+    component: ({ children }) =>
+      h(
+        'div',
+        { className: 'section' },
+        h(
+          'aside',
+          null,
+          h(
+            'ul',
+            null,
+            Array.from({ length: 20 }, (_, n) =>
+              h('li', { key: n }, h('a', { href: `/bench/category/cat-${n}` }, `cat-${n}`)),
+            ),
+          ),
+        ),
+        h('section', null, children),
+      ),
+  },
+  {
+    ...itemsPage,
+    component: ({ data }) =>
+      h(
+        React.Fragment,
+        null,
+        h('h1', null, 'Items'),
+        h(
+          'ul',
+          { className: 'items' },
+          data.items.map((item) =>
+            h(
+              'li',
+              { key: item.id },
+              h('a', { href: `/bench/items/${item.id}` }, item.title),
+              h('span', { className: 'price' }, formatPrice(item.priceCents)),
+              h('p', null, item.description),
+            ),
+          ),
+        ),
+      ),
+  },
+];
+
+const navHash = payloadHash({ tree: TREE, prefetch: undefined });
+const variants = [
+  [
+    'strata renderDocument',
+    async () => drain((await renderDocument(runtime, request('/bench/items'))).body),
+  ],
+  [
+    'tree, pending, via PassThrough',
+    () =>
+      streamReactViaPassThrough(treeElement(true, true), {
+        bootstrapScriptContent: boot,
+        bootstrapModules: runtime.clientScripts,
+      }),
+  ],
+  [
+    'tree, pending promises (as today)',
+    () =>
+      streamReact(treeElement(true, true), {
+        bootstrapScriptContent: boot,
+        bootstrapModules: runtime.clientScripts,
+      }),
+  ],
+  [
+    'tree, settled thenables',
+    () =>
+      streamReact(treeElement(true), {
+        bootstrapScriptContent: boot,
+        bootstrapModules: runtime.clientScripts,
+      }),
+  ],
+  [
+    'tree, settled, renderToString + boot scripts',
+    async () => {
+      // What a route without loading views could send once every loader has settled: one string,
+      // same markup (doctype, modulepreload link and bootstrap scripts added by hand here).
+      const html = `<!DOCTYPE html>${renderToString(treeElement(true))}`;
+      return Buffer.byteLength(
+        html +
+          `<script>${boot}</script><script type="module" src="${runtime.clientScripts[0]}" async=""></script>`,
+      );
+    },
+  ],
+  [
+    'tree, settled, plain <a> (no Link)',
+    () =>
+      streamReact(treeElement(true, false, plainSegments), {
+        bootstrapScriptContent: boot,
+        bootstrapModules: runtime.clientScripts,
+      }),
+  ],
+  [
+    'tree, settled, no scripts',
+    () =>
+      streamReact(treeElement(false), {
+        bootstrapScriptContent: boot,
+        bootstrapModules: runtime.clientScripts,
+      }),
+  ],
+  [
+    'anchors itemsDocument',
+    () => streamReact(itemsDocument(anchorItems), { bootstrapScriptContent: BOOTSTRAP_SCRIPT }),
+  ],
+  [
+    'strata renderPayload (nav)',
+    () =>
+      drain(
+        renderPayload(
+          runtime,
+          request(`/bench/items?_p=${navHash}`, { 'strata-payload': '1', 'strata-tree': TREE }),
+        ).body,
+      ),
+  ],
+  [
+    'ListItemsResponse.decode, full items',
+    async () => ListItemsResponse.decode(fullWire).items.length && fullWire.length,
+  ],
+  [
+    'ListItemsResponse.decode, 4 fields',
+    async () => ListItemsResponse.decode(slimWire).items.length && slimWire.length,
+  ],
+  [
+    'JSON only: jsonForScript(items state)',
+    async () =>
+      jsonForScript(['s', 'bench-items', stateOf('bench-items', itemsData, ['items'])]).length,
+  ],
+];
+
+async function batch(fn, n) {
+  let bytes = 0;
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) bytes = await fn();
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { wallMs: wall / n, cpuMs: (c.user + c.system) / 1000 / n, bytes };
+}
+
+// VARIANTS: comma-separated substrings selecting variants (e.g. for a --cpu-prof run of one).
+if (process.env.VARIANTS) {
+  const want = process.env.VARIANTS.split(',');
+  variants.splice(
+    0,
+    variants.length,
+    ...variants.filter(([name]) => want.some((w) => name.includes(w))),
+  );
+}
+const results = new Map(variants.map(([name]) => [name, []]));
+for (const [, fn] of variants) await batch(fn, 200); // warm-up
+for (let b = 0; b < BATCHES; b++) {
+  const order = b % 2 ? [...variants].reverse() : variants;
+  for (const [name, fn] of order)
+    results.get(name).push(await batch(fn, Math.ceil(RENDERS / BATCHES)));
+}
+const med = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+const base = results.has('anchors itemsDocument')
+  ? med(results.get('anchors itemsDocument').map((r) => r.cpuMs))
+  : NaN;
+const rows = variants.map(([name]) => {
+  const rs = results.get(name);
+  return {
+    name,
+    wallMs: med(rs.map((r) => r.wallMs)),
+    cpuMs: med(rs.map((r) => r.cpuMs)),
+    bytes: rs[0].bytes,
+    perBatch: rs.map((r) => r.cpuMs),
+  };
+});
+const md = [
+  `In-process, data in memory; ${RENDERS} renders per variant in ${BATCHES} alternating batches after 200 warm-up renders; node ${process.version}, react-dom ${JSON.parse(fs.readFileSync(path.join(REPO, 'node_modules/react-dom/package.json'), 'utf8')).version}, NODE_ENV=production; load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}.`,
+  '',
+  '| variant | ms/render (wall) | ms/render (CPU) | ÷ anchors itemsDocument (CPU) | bytes | CPU ms per batch |',
+  '|---|---:|---:|---:|---:|---|',
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.wallMs.toFixed(3)} | ${r.cpuMs.toFixed(3)} | ${(r.cpuMs / base).toFixed(2)} | ${r.bytes.toLocaleString('en-US')} | ${r.perBatch.map((x) => x.toFixed(3)).join(' / ')} |`,
+  ),
+  '',
+].join('\n');
+fs.mkdirSync(OUT, { recursive: true });
+fs.writeFileSync(path.join(OUT, 'micro.md'), md);
+fs.writeFileSync(
+  path.join(OUT, 'micro.json'),
+  JSON.stringify({ renders: RENDERS, batches: BATCHES, rows }, null, 2) + '\n',
+);
+console.log(md);
+console.log(`wrote ${path.relative(REPO, OUT)}/micro.md, micro.json`);
