@@ -56,3 +56,20 @@ describe('streamed HTML', () => {
     expect(server.logged.filter((line) => line['msg'] === 'render failed')).toEqual([]);
   });
 });
+
+describe('cancelled work', () => {
+  it('is not logged as a failure when the client went away', async () => {
+    server = await buildTestServer();
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const response = await open(`http://127.0.0.1:${port}/slow`);
+    await nextChunk(response);
+    response.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    server.services.slow.reject(
+      Object.assign(new Error('1 CANCELLED: Cancelled on client'), { code: 1 }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.logged.filter((line) => line['msg'] === 'loader failed')).toEqual([]);
+  });
+});

@@ -54,7 +54,8 @@ export async function runLoader<Services>(
       (value): DeferredOutcome => ({ status: 'ok', value }),
       (error: unknown): DeferredOutcome => {
         const digest = errorDigest(error);
-        report(error, digest, segment.id);
+        // A value that failed because the client went away is not a server error.
+        if (!input.signal.aborted) report(error, digest, segment.id);
         return { status: 'error', digest, message: 'A server error occurred.' };
       },
     );
@@ -120,7 +121,8 @@ export async function runLoader<Services>(
     if (error instanceof RedirectSignal)
       return finish({ status: 'redirect', location: error.location, httpStatus: error.status });
     const digest = errorDigest(error);
-    report(error, digest, segment.id);
+    // Work cancelled because the client went away is not a server error: nobody sees it.
+    if (!input.signal.aborted) report(error, digest, segment.id);
     return finish({ status: 'error', digest, message: 'A server error occurred.' }, error);
   }
 }
