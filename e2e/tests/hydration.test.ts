@@ -2,21 +2,11 @@
  * Pages rendered by the render service hydrate in a real browser without mismatches, and
  * streamed parts (loading views, deferred data) complete in place.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isHydrated, launchBrowser, openPage } from '../harness/browser.js';
-import { startLocalStack, type LocalStack } from '../harness/stack.js';
+import { describe, expect, it } from 'vitest';
+import { isHydrated, openPage } from '../harness/browser.js';
+import { useStackAndBrowser } from '../harness/suite.js';
 
-let stack: LocalStack;
-let browser: Browser;
-beforeAll(async () => {
-  stack = await startLocalStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const suite = useStackAndBrowser();
 
 describe('hydration', () => {
   it.each([
@@ -27,8 +17,8 @@ describe('hydration', () => {
     '/items/5',
     '/account',
   ])('hydrates %s without errors', async (path) => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${stack.renderUrl}${path}`);
+    const { page, problems } = await openPage(suite.browser());
+    await page.goto(`${suite.stack().renderUrl}${path}`);
     await page.waitForFunction(() =>
       Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
     );
@@ -40,17 +30,17 @@ describe('hydration', () => {
   });
 
   it('serves the hashed client bundle with immutable caching', async () => {
-    const html = await (await fetch(`${stack.renderUrl}/bench/items`)).text();
+    const html = await (await fetch(`${suite.stack().renderUrl}/bench/items`)).text();
     const script = /src="(\/assets\/client-[A-Z0-9]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
-    const asset = await fetch(`${stack.renderUrl}${script}`);
+    const asset = await fetch(`${suite.stack().renderUrl}${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it('shows the slow page’s loading view first, then its content and deferred part, and hydrates', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${stack.renderUrl}/slow`, { waitUntil: 'commit' });
+    const { page, problems } = await openPage(suite.browser());
+    await page.goto(`${suite.stack().renderUrl}/slow`, { waitUntil: 'commit' });
     await page.waitForSelector('p.loading');
     await page.waitForSelector('p.headline', { timeout: 10_000 });
     await page.waitForSelector('ul.more', { timeout: 10_000 });

@@ -3,24 +3,15 @@
  * navigation keeps the document (a window marker survives), back/forward restore without
  * refetching, and the full-load triggers reload the document.
  */
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../harness/browser.js';
-import { startLocalStack, type LocalStack } from '../harness/stack.js';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../harness/browser.js';
+import { useStackAndBrowser } from '../harness/suite.js';
 
-let stack: LocalStack;
-let browser: Browser;
-beforeAll(async () => {
-  stack = await startLocalStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const suite = useStackAndBrowser();
 
 async function ready(page: Page, path: string): Promise<void> {
-  await page.goto(`${stack.renderUrl}${path}`);
+  await page.goto(`${suite.stack().renderUrl}${path}`);
   await page.waitForFunction(
     () => (window as unknown as { __strata_router?: unknown }).__strata_router !== undefined,
   );
@@ -40,13 +31,13 @@ const marker = (page: Page) =>
 
 describe('client navigation', () => {
   it('navigates on click without reloading the document, sending only what differs', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(suite.browser());
     const requests = payloadRequests(page);
     await ready(page, '/bench/items/1');
     await page.click('a[href="/bench/items"]:has-text("Back to items")');
     await page.waitForSelector('h1:has-text("Items")');
     expect(await marker(page)).toBe('same document');
-    expect(page.url()).toBe(`${stack.renderUrl}/bench/items`);
+    expect(page.url()).toBe(`${suite.stack().renderUrl}/bench/items`);
     expect(await page.locator('ul.items li').count()).toBe(100);
     // Viewport prefetch or the click itself fetched the list, against the tree the page shows.
     const forList = requests.filter((r) => new URL(r.url()).pathname === '/bench/items');
@@ -60,7 +51,7 @@ describe('client navigation', () => {
   });
 
   it('goes back and forward without asking the server again', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(suite.browser());
     await ready(page, '/bench/items');
     await page.click('a[href="/bench/items/3"]');
     await page.waitForSelector('h1:has-text("Item 3")');
@@ -76,7 +67,7 @@ describe('client navigation', () => {
   });
 
   it('scrolls to the top on a new page and restores the position on back', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(suite.browser());
     await page.setViewportSize({ width: 800, height: 600 });
     await ready(page, '/bench/items');
     await page.evaluate(() => window.scrollTo(0, 2500));
@@ -91,7 +82,7 @@ describe('client navigation', () => {
   });
 
   it('loads a new document for another root layout', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(suite.browser());
     await ready(page, '/items/4');
     await page.evaluate(() =>
       (
@@ -104,7 +95,7 @@ describe('client navigation', () => {
   });
 
   it('loads /api as a document, never as a payload', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(suite.browser());
     await ready(page, '/');
     const requests = payloadRequests(page);
     await page.evaluate(() =>
@@ -112,13 +103,13 @@ describe('client navigation', () => {
         window as unknown as { __strata_router: { navigate(href: string): void } }
       ).__strata_router.navigate('/api/categories'),
     );
-    await page.waitForURL(`${stack.renderUrl}/api/categories`);
+    await page.waitForURL(`${suite.stack().renderUrl}/api/categories`);
     expect(requests.filter((r) => r.url().includes('/api/'))).toEqual([]);
     await page.close();
   });
 
   it('shows the loading view where the new page suspends, then the page', async () => {
-    const { page, problems } = await openPage(browser);
+    const { page, problems } = await openPage(suite.browser());
     await ready(page, '/');
     await page.click('nav a[href="/slow"]');
     await page.waitForSelector('p.loading');

@@ -3,21 +3,12 @@
  * the 5-request prefetch cap, Save-Data, entry aging on the page clock, the 3800 ms fallback,
  * server actions that drop only the entries they revalidated, and both error screens.
  */
-import type { Browser, Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from '../harness/browser.js';
-import { startLocalStack, type LocalStack } from '../harness/stack.js';
+import type { Page, Request, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from '../harness/browser.js';
+import { useStackAndBrowser } from '../harness/suite.js';
 
-let stack: LocalStack;
-let browser: Browser;
-beforeAll(async () => {
-  stack = await startLocalStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const suite = useStackAndBrowser();
 
 const isPayload = (request: Request) => request.headers()['strata-payload'] === '1';
 const isPrefetch = (request: Request) =>
@@ -33,7 +24,7 @@ const marker = (page: Page) =>
 
 describe('prefetching', () => {
   it('keeps at most 5 prefetch requests in flight on a page with many links', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(suite.browser());
     let inFlight = 0;
     let peak = 0;
     let total = 0;
@@ -46,7 +37,7 @@ describe('prefetching', () => {
       await route.continue();
       inFlight -= 1;
     });
-    await page.goto(`${stack.renderUrl}/bench/items`);
+    await page.goto(`${suite.stack().renderUrl}/bench/items`);
     await routerReady(page);
     await page.waitForTimeout(2500);
     expect(total).toBeGreaterThan(5);
@@ -55,7 +46,7 @@ describe('prefetching', () => {
   });
 
   it('does not prefetch with Save-Data on, nor on hover', async () => {
-    const context = await browser.newContext();
+    const context = await suite.browser().newContext();
     await context.addInitScript(() =>
       Object.defineProperty(navigator, 'connection', {
         value: { saveData: true, effectiveType: '4g' },
@@ -64,7 +55,7 @@ describe('prefetching', () => {
     const page = await context.newPage();
     const prefetches: Request[] = [];
     page.on('request', (request) => isPrefetch(request) && prefetches.push(request));
-    await page.goto(`${stack.renderUrl}/bench/items`);
+    await page.goto(`${suite.stack().renderUrl}/bench/items`);
     await routerReady(page);
     await page.hover('a[href="/bench/items/2"]');
     await page.waitForTimeout(800);
@@ -80,12 +71,12 @@ describe('prefetching', () => {
       [10, false],
       [40, true],
     ] as const) {
-      const { page } = await openPage(browser);
+      const { page } = await openPage(suite.browser());
       await page.clock.install();
       const prefetched = page.waitForRequest(
         (r) => isPrefetch(r) && new URL(r.url()).pathname === '/bench/items',
       );
-      await page.goto(`${stack.renderUrl}/bench/items/1`);
+      await page.goto(`${suite.stack().renderUrl}/bench/items/1`);
       await routerReady(page);
       await prefetched;
       await page.waitForTimeout(300);
@@ -105,8 +96,8 @@ describe('prefetching', () => {
 
 describe('navigation fallbacks', () => {
   it('loads the target as a document when its page takes longer than 3800 ms', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${stack.renderUrl}/bench/items`);
+    const { page } = await openPage(suite.browser());
+    await page.goto(`${suite.stack().renderUrl}/bench/items`);
     await routerReady(page);
     await page.route('**/bench/items/5?*', async (route: Route) => {
       if (!isPayload(route.request())) return route.continue();
@@ -131,8 +122,8 @@ describe('navigation fallbacks', () => {
 
 describe('server actions from the browser', () => {
   it('apply the refreshed page without a reload and drop only the revalidated cache entries', async () => {
-    const { page, problems } = await openPage(browser);
-    await page.goto(`${stack.renderUrl}/items/12`);
+    const { page, problems } = await openPage(suite.browser());
+    await page.goto(`${suite.stack().renderUrl}/items/12`);
     await routerReady(page);
     await setMarker(page);
     // Warm two entries: one the edit makes stale (tag "items"), one it does not touch
@@ -172,21 +163,21 @@ describe('server actions from the browser', () => {
   });
 
   it('show validation messages from the server next to the fields', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${stack.renderUrl}/items/13`);
+    const { page } = await openPage(suite.browser());
+    await page.goto(`${suite.stack().renderUrl}/items/13`);
     await routerReady(page);
     await page.fill('form.item-form input[name="price"]', 'free');
     await page.click('form.item-form button[type="submit"]');
     await page.waitForSelector('.field-error:has-text("Enter a price like 12.99")');
-    expect(page.url()).toBe(`${stack.renderUrl}/items/13`);
+    expect(page.url()).toBe(`${suite.stack().renderUrl}/items/13`);
     await page.close();
   });
 });
 
 describe('error screens', () => {
   it('shows the client-side text when rendering fails in the browser', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${stack.renderUrl}/errors/client`);
+    const { page } = await openPage(suite.browser());
+    await page.goto(`${suite.stack().renderUrl}/errors/client`);
     await routerReady(page);
     await page.click('button.break');
     await page.waitForSelector('#__strata_client_error');
@@ -197,8 +188,8 @@ describe('error screens', () => {
   });
 
   it('shows the server-side text and digest when a page’s data fails on the server', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${stack.renderUrl}/`);
+    const { page } = await openPage(suite.browser());
+    await page.goto(`${suite.stack().renderUrl}/`);
     await routerReady(page);
     await page.evaluate(() =>
       (
@@ -207,7 +198,7 @@ describe('error screens', () => {
     );
     await page.waitForSelector('text=Application error: a server-side exception has occurred');
     expect(await page.textContent('body')).toMatch(/Digest: [0-9a-f]{10}/);
-    const document = await fetch(`${stack.renderUrl}/errors/server`);
+    const document = await fetch(`${suite.stack().renderUrl}/errors/server`);
     expect(document.status).toBe(500);
     expect(await document.text()).toContain(
       'Application error: a server-side exception has occurred (see the server logs for more information).',

@@ -30,7 +30,12 @@ export {
 export { payloadHash } from './protocol/payload-hash.js';
 export { decodeRecord, encodeRecord, type PayloadRecord } from './protocol/payload-records.js';
 export { jsonForScript } from './protocol/safe-json.js';
-export { encodeTreeHeader, parseTreeHeader, segmentKey } from './protocol/tree-header.js';
+export {
+  encodeTreeHeader,
+  parseTreeHeader,
+  readKeyNames,
+  segmentKey,
+} from './protocol/tree-header.js';
 export { Await, type DeferredRef } from './render/await.js';
 export { useFormResult, type FormResult } from './render/form-result.js';
 export { SegmentTree } from './render/segment-tree.js';

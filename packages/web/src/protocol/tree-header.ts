@@ -78,3 +78,27 @@ function encodeKeyPart(text: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
 }
+
+/** The names a key lists: `item(p.id=42&s.q=x)` → id item, params [id], search [q]; null if malformed. */
+export function readKeyNames(
+  key: string,
+): { id: string; params: string[]; search: string[] } | null {
+  const open = key.indexOf('(');
+  if (open < 0) return { id: key, params: [], search: [] };
+  if (!key.endsWith(')')) return null;
+  const params: string[] = [];
+  const search: string[] = [];
+  for (const pair of key.slice(open + 1, -1).split('&')) {
+    const name = pair.split('=')[0] ?? '';
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(name.slice(2));
+    } catch {
+      return null;
+    }
+    if (name.startsWith('p.')) params.push(decoded);
+    else if (name.startsWith('s.')) search.push(decoded);
+    else return null;
+  }
+  return { id: key.slice(0, open), params, search };
+}

@@ -12,6 +12,7 @@ import { SegmentTree } from '../render/segment-tree.js';
 import { errorDigest as digestOf } from './error-digest.js';
 import { renderErrorScreen } from './error-screen.js';
 import { loadRoute } from './load-route.js';
+import { loaderReporter } from './loader-reporter.js';
 import { firstLoadingIndex, resolveRoute } from './resolve-route.js';
 import type { LoadedSegment } from './run-loader.js';
 import type { RenderRequest, RenderResponse, WebRuntime } from './web-runtime.js';
@@ -27,13 +28,7 @@ export async function renderDocument<Services>(
 ): Promise<RenderResponse> {
   const resolved = resolveRoute(runtime, request.url.pathname);
   const url = request.url.pathname + request.url.search;
-  const report = (error: unknown, digest: string, segmentId: string) => {
-    runtime.logger.error(
-      { err: error, digest, traceId: request.traceId, segment: segmentId, url },
-      'loader failed',
-    );
-    runtime.onServerError?.(error, { digest, traceId: request.traceId, segmentId, url });
-  };
+  const report = loaderReporter(runtime, request);
   const load = loadRoute(
     resolved.segments,
     {

@@ -14,6 +14,7 @@ import { payloadHash } from '../protocol/payload-hash.js';
 import { encodeRecord } from '../protocol/payload-records.js';
 import { parseTreeHeader } from '../protocol/tree-header.js';
 import { loadRoute } from './load-route.js';
+import { loaderReporter } from './loader-reporter.js';
 import { firstLoadingIndex, resolveRoute } from './resolve-route.js';
 import { reusableCount } from './reuse-segments.js';
 import type { LoadedSegment } from './run-loader.js';
@@ -104,14 +105,7 @@ export function payloadFor<Services>(
       ? Math.max(from, firstLoadingIndex(resolved.segments.slice(from)) + from)
       : ids.length;
 
-  const url = request.url.pathname + request.url.search;
-  const report = (error: unknown, digest: string, segmentId: string) => {
-    runtime.logger.error(
-      { err: error, digest, traceId: request.traceId, segment: segmentId, url },
-      'loader failed',
-    );
-    runtime.onServerError?.(error, { digest, traceId: request.traceId, segmentId, url });
-  };
+  const report = loaderReporter(runtime, request);
   const fixedInRange = resolved.fixed.filter(
     (f) => ids.indexOf(f.id) >= from && ids.indexOf(f.id) < until,
   );

@@ -3,7 +3,7 @@
  * params it named, and whether it ever touched cookies or headers. From that the cache derives
  * the storage key of a request before running the loader. Pure; never throws.
  */
-import { segmentKey } from '@strata/web';
+import { readKeyNames, segmentKey } from '@strata/web';
 
 /** The names a segment's loader has read so far in this build (a union over every run). */
 export interface SegmentShape {
@@ -25,25 +25,8 @@ const SEEN_MEMBER = '!seen';
 
 /** Reads the names out of a key the loader produced: `item(p.id=42&s.q=x)`. */
 export function shapeFromKey(key: string, isPrivate: boolean): SegmentShape | null {
-  const open = key.indexOf('(');
-  const params: string[] = [];
-  const search: string[] = [];
-  if (open >= 0) {
-    if (!key.endsWith(')')) return null;
-    for (const pair of key.slice(open + 1, -1).split('&')) {
-      const name = pair.split('=')[0] ?? '';
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(name.slice(2));
-      } catch {
-        return null;
-      }
-      if (name.startsWith('p.')) params.push(decoded);
-      else if (name.startsWith('s.')) search.push(decoded);
-      else return null;
-    }
-  }
-  return { params, search, private: isPrivate };
+  const names = readKeyNames(key);
+  return names ? { params: names.params, search: names.search, private: isPrivate } : null;
 }
 
 /** The union of two shapes; `changed` says whether `next` added anything to `known`. */
