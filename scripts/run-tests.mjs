@@ -33,32 +33,60 @@ const env = {
   TESTCONTAINERS_HOST_OVERRIDE: process.env.TESTCONTAINERS_HOST_OVERRIDE ?? '127.0.0.1',
 };
 mkdirSync(dirname(report), { recursive: true });
-const vitest = spawnSync(
-  process.execPath,
-  [
-    join(root, 'node_modules/vitest/vitest.mjs'),
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${report}`,
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, env, stdio: 'inherit' },
-);
 
-if (!existsSync(report)) {
-  console.error('[test] Vitest wrote no JSON report');
-  console.log('0 passed, 1 failed');
-  process.exit(1);
+/** Runs one Vitest invocation with a JSON report; returns its counts (a missing report fails). */
+function runVitest(name, outputFile, extraArgs) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+      ...extraArgs,
+    ],
+    { cwd: root, env, stdio: 'inherit' },
+  );
+  if (!existsSync(outputFile)) {
+    console.error(`[test] ${name}: Vitest wrote no JSON report`);
+    return { passed: 0, failed: 1, skipped: 0, ok: false };
+  }
+  const json = JSON.parse(readFileSync(outputFile, 'utf8'));
+  // A file that failed to load counts as one failure even though none of its tests ran.
+  // (numFailedTestSuites is no help: Vitest counts describe blocks in it, not files.)
+  const failed = (json.numFailedTests ?? 0) + countFilesFailedWithoutTests(json);
+  return {
+    passed: json.numPassedTests ?? 0,
+    failed,
+    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
+    ok: result.status === 0 && failed === 0,
+  };
 }
-const results = JSON.parse(readFileSync(report, 'utf8'));
-const passed = results.numPassedTests ?? 0;
-// A file that failed to load counts as one failure even though none of its tests ran.
-// (numFailedTestSuites is no help: Vitest counts describe blocks in it, not files.)
-const failed = (results.numFailedTests ?? 0) + countFilesFailedWithoutTests(results);
-const skipped = (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0);
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(vitest.status === 0 && failed === 0 ? 0 : 1);
+
+const args = process.argv.slice(2);
+const runs = [runVitest('unit, integration and browser tests', report, args)];
+// The production topology (images, docker-compose, drills) takes minutes: part of every full
+// run (and of CI), skipped when a project is named on the command line or with
+// STRATA_COMPOSE_TESTS=0 for quick local loops.
+if (args.length === 0 && process.env.STRATA_COMPOSE_TESTS !== '0')
+  runs.push(
+    runVitest('compose tests', join(root, 'reports/compose.json'), [
+      '--config',
+      'e2e/vitest.compose.config.ts',
+    ]),
+  );
+
+const total = runs.reduce(
+  (sum, r) => ({
+    passed: sum.passed + r.passed,
+    failed: sum.failed + r.failed,
+    skipped: sum.skipped + r.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(runs.every((r) => r.ok) ? 0 : 1);
 
 function countFilesFailedWithoutTests(json) {
   return (json.testResults ?? []).filter(
