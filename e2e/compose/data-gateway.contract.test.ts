@@ -233,33 +233,27 @@ describe('failures', () => {
     expect(code).toBe(grpc.status.DEADLINE_EXCEEDED);
   });
 
-  // KNOWN BUG (data service): when PostgreSQL shuts down, an 'error' event on a pg client is
-  // not handled and the data process exits (57P01 admin_shutdown), so the gateway sees the
-  // channel's own UNAVAILABLE without DATA_UNAVAILABLE, and nothing recovers (in compose,
-  // `restart: unless-stopped` brings it back). `it.fails` keeps this run green and turns red the
-  // day the service survives the outage: then make it a plain `it`.
-  it.fails(
-    'UNAVAILABLE / DATA_UNAVAILABLE: PostgreSQL is down; reads recover once it is back',
-    async () => {
-      await run(['docker', 'stop', '-t', '2', postgres.getId()]);
-      try {
-        const patient = createCatalogGateway(
-          channel,
-          { address, deadlineMs: 5000 },
-          { traceId: 'db-down' },
-        );
-        const down = await readError(patient.getItem(3));
-        expect(down).toMatchObject({ code: grpc.status.UNAVAILABLE, reason: 'DATA_UNAVAILABLE' });
-      } finally {
-        await run(['docker', 'start', postgres.getId()]);
-      }
-      const until = Date.now() + 60_000;
-      let item: unknown = null;
-      while (!item && Date.now() < until) {
-        item = await gateway.getItem(3).catch(() => null);
-        if (!item) await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      expect(item).toMatchObject({ item: { id: 3 } });
-    },
-  );
+  // The service must survive PostgreSQL going away (services/data/test/postgres-outage.test.ts)
+  // and reconnect by itself once it is back.
+  it('UNAVAILABLE / DATA_UNAVAILABLE: PostgreSQL is down; reads recover once it is back', async () => {
+    await run(['docker', 'stop', '-t', '2', postgres.getId()]);
+    try {
+      const patient = createCatalogGateway(
+        channel,
+        { address, deadlineMs: 5000 },
+        { traceId: 'db-down' },
+      );
+      const down = await readError(patient.getItem(3));
+      expect(down).toMatchObject({ code: grpc.status.UNAVAILABLE, reason: 'DATA_UNAVAILABLE' });
+    } finally {
+      await run(['docker', 'start', postgres.getId()]);
+    }
+    const until = Date.now() + 60_000;
+    let item: unknown = null;
+    while (!item && Date.now() < until) {
+      item = await gateway.getItem(3).catch(() => null);
+      if (!item) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(item).toMatchObject({ item: { id: 3 } });
+  });
 });

@@ -28,7 +28,12 @@ const UNAVAILABLE_ERRNOS = new Set([
   'ETIMEDOUT',
   'EPIPE',
   'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
 ]);
+// node-postgres reports these without a code: a pool that could not connect in time, and a
+// connection the server closed.
+const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated/i;
 
 /** Turns known infrastructure failures into DataErrors; returns null for real bugs. */
 export function classifyError(error: unknown): DataError | null {
@@ -52,7 +57,11 @@ export function classifyError(error: unknown): DataError | null {
     return new DataError('DATA_UNAVAILABLE', 'The write conflicted with another; retry it.', [], {
       cause: error,
     });
-  if (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_ERRNOS.has(code)))
+  const message = error instanceof Error ? error.message : '';
+  if (
+    (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) ||
+    UNAVAILABLE_MESSAGES.test(message)
+  )
     return new DataError('DATA_UNAVAILABLE', 'The database is unavailable; retry later.', [], {
       cause: error,
     });

@@ -1,12 +1,17 @@
 /**
  * Database adapter for a real PostgreSQL through a node-postgres pool. LISTEN uses one
  * dedicated connection so notifications arrive no matter which pool connection committed.
+ * The server going away (restart, failover) never crashes the process: calls fail with
+ * connection errors (mapped to UNAVAILABLE), broken connections are discarded, and the LISTEN
+ * connection is re-established in the background.
  */
 import { escapeIdentifier, Pool, types, type PoolClient } from 'pg';
 import type { Database, SqlClient } from './database.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
+const RELISTEN_DELAY_MS = 1000;
+const CONNECT_TIMEOUT_MS = 2000;
 
 function asClient(target: Pool | PoolClient): SqlClient {
   return {
@@ -29,20 +34,63 @@ export async function openPostgresDatabase(url: string, poolSize: number): Promi
         ? (value: string) => Number(value)
         : types.getTypeParser(oid, format as 'text')) as typeof types.getTypeParser,
   };
-  const pool = new Pool({ connectionString: url, max: poolSize, types: typeParsers });
-  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  const pool = new Pool({
+    connectionString: url,
+    max: poolSize,
+    types: typeParsers,
+    // A server that vanished (stopped container, failover) does not refuse connections, it
+    // leaves them hanging: give up after CONNECT_TIMEOUT_MS so callers get UNAVAILABLE in time.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // node-postgres emits 'error' on a connection the server terminated, also while it is checked
+  // out; without a listener that would end the process. The failing call already rejects.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const probe = await pool.connect();
   probe.release();
 
   let listener: PoolClient | undefined;
+  let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  async function connectListener(): Promise<PoolClient> {
+    const client = await pool.connect();
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    client.on('error', () => {
+      // Drop the broken connection and subscribe again once the server is back.
+      if (listener === client) listener = undefined;
+      client.release(true);
+      scheduleRelisten();
+    });
+    for (const [channel, set] of handlers)
+      if (set.size > 0) await client.query(`LISTEN ${escapeIdentifier(channel)}`);
+    return client;
+  }
+
+  function scheduleRelisten(): void {
+    if (closed) return;
+    const timer = setTimeout(() => {
+      if (closed || listener) return;
+      connectListener().then(
+        (client) => {
+          if (closed) client.release();
+          else listener = client;
+        },
+        () => scheduleRelisten(),
+      );
+    }, RELISTEN_DELAY_MS);
+    timer.unref();
+  }
 
   return {
     engine: 'postgres',
     ...asClient(pool),
     async transaction(work, options = {}) {
       const client = await pool.connect();
+      let broken: unknown;
       try {
         await client.query('BEGIN');
         if (options.timeoutMs !== undefined)
@@ -53,28 +101,28 @@ export async function openPostgresDatabase(url: string, poolSize: number): Promi
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          broken = rollbackError;
+        });
         throw error;
       } finally {
-        client.release();
+        // A connection that could not even roll back is discarded, not returned to the pool.
+        client.release(broken !== undefined);
       }
     },
     async listen(channel, onNotify) {
-      if (!listener) {
-        listener = await pool.connect();
-        listener.on('notification', (message) => {
-          for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
-        });
-      }
       const set = handlers.get(channel) ?? new Set();
-      if (set.size === 0) await listener.query(`LISTEN ${escapeIdentifier(channel)}`);
-      set.add(onNotify);
       handlers.set(channel, set);
+      const first = set.size === 0;
+      set.add(onNotify);
+      if (!listener) listener = await connectListener();
+      else if (first) await listener.query(`LISTEN ${escapeIdentifier(channel)}`);
       return async () => {
         set.delete(onNotify);
       };
     },
     async close() {
+      closed = true;
       listener?.release();
       listener = undefined;
       await pool.end();

@@ -1,0 +1,43 @@
+/**
+ * PostgreSQL going away under a running data service: calls fail with UNAVAILABLE (retryable,
+ * DATA_UNAVAILABLE) and the process keeps running; the dedicated LISTEN connection breaking
+ * does not crash it either. (Recovery when the server returns is covered on the images by
+ * e2e/compose/data-gateway.contract.test.ts.)
+ */
+import { status } from '@grpc/grpc-js';
+import { startTestPostgres } from '@strata/testing';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { loadDataConfig, startDataService } from '../src/index.js';
+import { createTestClient, expectCallError } from './harness/catalog-client.js';
+import { collectChanges } from './harness/watch-collector.js';
+
+describe('PostgreSQL outage', () => {
+  it('answers UNAVAILABLE instead of crashing when the database goes away', async () => {
+    const postgres = await startTestPostgres();
+    const service = await startDataService(
+      loadDataConfig({ DATA_PORT: '0', DATABASE_URL: await postgres.createDatabase() }),
+      pino({ level: 'silent' }),
+    );
+    const client = createTestClient(service.address);
+    try {
+      // A watcher holds the LISTEN connection open, so its failure is exercised too.
+      const watch = collectChanges(client);
+      await watch.ready;
+      expect((await client.getItem({ id: 3 })).item?.id).toBe(3);
+      await postgres.stop();
+      const error = await expectCallError(client.getItem({ id: 3 }, 10_000));
+      expect(error.code).toBe(status.UNAVAILABLE);
+      expect(error.details.reason).toBe('DATA_UNAVAILABLE');
+      // Still alive and answering after the LISTEN connection broke.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await expectCallError(client.listCategories({}, 10_000))).code).toBe(
+        status.UNAVAILABLE,
+      );
+      watch.close();
+    } finally {
+      client.close();
+      await service.stop();
+    }
+  });
+});
