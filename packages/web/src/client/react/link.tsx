@@ -55,22 +55,15 @@ export function Link({
 
   useEffect(() => {
     const element = anchor.current;
-    if (!router || prefetch === false || !element || typeof IntersectionObserver === 'undefined')
-      return undefined;
+    if (!router || prefetch === false || !element) return undefined;
     let pending: { cancel(): void } | undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const visible = entries.some((entry) => entry.isIntersecting);
-        if (visible && !pending) pending = router.prefetch(href, prefetch);
-        if (!visible && pending) {
-          pending.cancel();
-          pending = undefined;
-        }
-      },
-      { rootMargin: `${router.constants.viewportMarginPx}px` },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    return router.visibility.observe(element, (visible) => {
+      if (visible && !pending) pending = router.prefetch(href, prefetch);
+      if (!visible && pending) {
+        pending.cancel();
+        pending = undefined;
+      }
+    });
   }, [router, href, prefetch]);
 
   const intent = () => {

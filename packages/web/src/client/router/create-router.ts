@@ -16,6 +16,7 @@ import {
 } from './navigation-target.js';
 import { createPage, type Page } from './page.js';
 import { submitAction, type ActionOutcome } from './submit-action.js';
+import { createLinkVisibility, type LinkVisibility } from './link-visibility.js';
 import { createPrefetchCache } from './prefetch-cache.js';
 import { completeWith, requestPayload, type Entry } from './payload-request.js';
 import type { PrefetchKind } from './prefetch-entry.js';
@@ -52,6 +53,8 @@ export interface Router {
   invalidate(tags: readonly string[]): void;
   /** Calls a server action and applies its answer to this page. */
   submitAction(actionId: string, input: unknown): Promise<ActionOutcome>;
+  /** The shared viewport watcher Links register with. */
+  readonly visibility: LinkVisibility;
   readonly constants: RouterConstants;
 }
 
@@ -233,6 +236,7 @@ export function createRouter<Services>(options: {
 
   const this_: Router = {
     constants,
+    visibility: createLinkVisibility(constants.viewportMarginPx),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
