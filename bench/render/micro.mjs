@@ -28,7 +28,8 @@
 process.env.NODE_ENV = 'production';
 const fs = await import('node:fs');
 const path = await import('node:path');
-const { PassThrough, Writable } = await import('node:stream');
+const { drain, streamReact, streamReactViaPassThrough } = await import('./lib/react-sinks.mjs');
+const { plainBenchSegments } = await import('./lib/plain-bench-segments.mjs');
 const { fileURLToPath, pathToFileURL } = await import('node:url');
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -43,7 +44,7 @@ const OUT = path.resolve(
 const imp = (p) => import(pathToFileURL(path.join(REPO, p)).href);
 
 const React = await import(pathToFileURL(path.join(REPO, 'node_modules/react/index.js')).href);
-const { renderToPipeableStream, renderToString } = await import(
+const { renderToString } = await import(
   pathToFileURL(path.join(REPO, 'node_modules/react-dom/server.node.js')).href
 );
 const { renderDocument, renderPayload } = await imp('packages/web/dist/server/index.js');
@@ -99,53 +100,6 @@ const request = (pathAndQuery, headers = {}) => ({
   signal: new AbortController().signal,
   traceId: '0123456789abcdef0123456789abcdef',
 });
-
-function drain(readable) {
-  return new Promise((resolve, reject) => {
-    let bytes = 0;
-    readable.on('data', (c) => (bytes += c.length));
-    readable.on('end', () => resolve(bytes));
-    readable.on('error', reject);
-  });
-}
-
-/** React into a PassThrough drained by 'data' events, the way renderDocument's body is consumed. */
-function streamReactViaPassThrough(element, options) {
-  return new Promise((resolve, reject) => {
-    const body = new PassThrough();
-    const s = renderToPipeableStream(element, {
-      ...options,
-      onShellReady: () => {
-        s.pipe(body);
-        drain(body).then(resolve, reject);
-      },
-      onShellError: reject,
-      onError: reject,
-    });
-  });
-}
-
-function streamReact(element, options) {
-  return new Promise((resolve, reject) => {
-    let bytes = 0;
-    const sink = new Writable({
-      write(chunk, _e, cb) {
-        bytes += chunk.length;
-        cb();
-      },
-      final(cb) {
-        resolve(bytes);
-        cb();
-      },
-    });
-    const s = renderToPipeableStream(element, {
-      ...options,
-      onShellReady: () => s.pipe(sink),
-      onShellError: reject,
-      onError: reject,
-    });
-  });
-}
 
 // Segment definitions and settled states for the tree variants.
 const section = benchRoot.children[0];
@@ -209,91 +163,8 @@ const slimWire = ListItemsResponse.encode({
   tags: ['items'],
 }).finish();
 
-// The same three segments with plain <a> instead of @strata/web's <Link> (the page before
-// 30951a8; identical markup), to price the 125 Link components per page.
-const h = React.createElement;
 const { formatPrice } = await imp('services/render/dist/app/services.js');
-const NAV_LINKS = [
-  ['/', 'Home'],
-  ['/bench/items', 'Items'],
-  ['/bench/deals', 'Deals'],
-  ['/bench/about', 'About'],
-  ['/bench/cart', 'Cart'],
-];
-const plainSegments = [
-  {
-    ...benchRoot,
-    component: ({ children }) =>
-      h(
-        'html',
-        { lang: 'en' },
-        h(
-          'head',
-          null,
-          h('meta', { charSet: 'utf-8' }),
-          h('meta', { name: 'viewport', content: 'width=device-width, initial-scale=1' }),
-          h('title', null, 'Bench Store'),
-        ),
-        h(
-          'body',
-          null,
-          h(
-            'header',
-            null,
-            h(
-              'nav',
-              null,
-              NAV_LINKS.map(([href, label]) => h('a', { key: href, href }, label)),
-            ),
-          ),
-          h('main', null, children),
-          h('footer', null, h('p', null, 'Bench Store anchor page')),
-        ),
-      ),
-  },
-  {
-    ...section,
-    component: ({ children }) =>
-      h(
-        'div',
-        { className: 'section' },
-        h(
-          'aside',
-          null,
-          h(
-            'ul',
-            null,
-            Array.from({ length: 20 }, (_, n) =>
-              h('li', { key: n }, h('a', { href: `/bench/category/cat-${n}` }, `cat-${n}`)),
-            ),
-          ),
-        ),
-        h('section', null, children),
-      ),
-  },
-  {
-    ...itemsPage,
-    component: ({ data }) =>
-      h(
-        React.Fragment,
-        null,
-        h('h1', null, 'Items'),
-        h(
-          'ul',
-          { className: 'items' },
-          data.items.map((item) =>
-            h(
-              'li',
-              { key: item.id },
-              h('a', { href: `/bench/items/${item.id}` }, item.title),
-              h('span', { className: 'price' }, formatPrice(item.priceCents)),
-              h('p', null, item.description),
-            ),
-          ),
-        ),
-      ),
-  },
-];
+const plainSegments = plainBenchSegments({ React, benchRoot, section, itemsPage, formatPrice });
 
 const navHash = payloadHash({ tree: TREE, prefetch: undefined });
 const variants = [

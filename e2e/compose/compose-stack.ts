@@ -8,8 +8,9 @@
  * both supported by one switch (STRATA_COMPOSE), and failures show the CLI's own output.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../harness/processes.js';
+
 
 /** The repository root (the compose project directory). */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -20,19 +21,6 @@ function composeCommand(): string[] {
   if (configured) return configured.split(' ').filter(Boolean);
   const v1 = spawnSync('docker-compose', ['version'], { stdio: 'ignore' });
   return v1.status === 0 ? ['docker-compose'] : ['docker', 'compose'];
-}
-
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Runs a command; resolves with stdout, rejects with everything it printed. */

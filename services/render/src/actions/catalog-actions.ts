@@ -2,7 +2,7 @@
  * The catalogue's server actions. Each validates its input by schema, calls the data service,
  * revalidates by the tags the data service returned, and maps refusals to field messages.
  */
-import { defineAction, type ActionResult } from '@strata/web/server';
+import { defineAction, type ActionContext, type ActionResult } from '@strata/web/server';
 import type { AppServices } from '../app/services.js';
 import { WriteRefused } from '../gateway/catalog-gateway.js';
 import { createItemInput, deleteItemInput, updateItemInput } from './item-input.js';
@@ -29,18 +29,7 @@ export const createItem = defineAction({
   module: MODULE,
   name: 'createItem',
   input: createItemInput,
-  handler: (
-    input,
-    {
-      services,
-      revalidate,
-      redirect,
-    }: {
-      services: AppServices;
-      revalidate: (...tags: string[]) => void;
-      redirect: (to: string) => void;
-    },
-  ) =>
+  handler: (input, { services, revalidate, redirect }: ActionContext<AppServices>) =>
     refusalsAsFieldErrors(async () => {
       const result = await services.catalog.createItem({
         title: input.title,
@@ -58,10 +47,7 @@ export const updateItem = defineAction({
   module: MODULE,
   name: 'updateItem',
   input: updateItemInput,
-  handler: (
-    input,
-    { services, revalidate }: { services: AppServices; revalidate: (...tags: string[]) => void },
-  ) =>
+  handler: (input, { services, revalidate }: ActionContext<AppServices>) =>
     refusalsAsFieldErrors(async () => {
       const result = await services.catalog.updateItem(
         input.id,
@@ -83,18 +69,7 @@ export const deleteItem = defineAction({
   module: MODULE,
   name: 'deleteItem',
   input: deleteItemInput,
-  handler: (
-    input,
-    {
-      services,
-      revalidate,
-      redirect,
-    }: {
-      services: AppServices;
-      revalidate: (...tags: string[]) => void;
-      redirect: (to: string) => void;
-    },
-  ) =>
+  handler: (input, { services, revalidate, redirect }: ActionContext<AppServices>) =>
     refusalsAsFieldErrors(async () => {
       const result = await services.catalog.deleteItem(input.id, input.version);
       revalidate(...result.tags);

@@ -4,7 +4,7 @@
  * Fetch callers get a payload stream (action record, refreshed segments, any redirect); forms
  * posted without JavaScript get a 303, or the page again with the errors (422).
  */
-import { HEADERS } from '../../protocol/constants.js';
+import { HEADERS, PAYLOAD_CONTENT_TYPE } from '../../protocol/constants.js';
 import { encodeRecord } from '../../protocol/payload-records.js';
 import { errorDigest } from '../error-digest.js';
 import { payloadFor } from '../render-payload.js';
@@ -170,36 +170,28 @@ async function settle<Services>(
     ...(outcome.ok ? { result: outcome.result } : { fieldErrors: outcome.fieldErrors }),
     revalidated,
   });
-  if (redirectTo) {
-    const body =
-      actionRecord +
-      encodeRecord({ type: 'redirect', location: redirectTo, status: 303 }) +
-      encodeRecord({ type: 'end' });
-    return {
-      status: 200,
-      headers: {
-        'content-type': 'application/x-strata-payload; v=1',
-        'cache-control': 'no-store',
-        [HEADERS.build]: runtime.buildId,
-      },
-      body,
-    };
-  }
-  if (!outcome.ok) {
-    const body = actionRecord + encodeRecord({ type: 'end' });
-    return {
-      status: 200,
-      headers: {
-        'content-type': 'application/x-strata-payload; v=1',
-        'cache-control': 'no-store',
-        [HEADERS.build]: runtime.buildId,
-      },
-      body,
-    };
-  }
+  if (redirectTo)
+    return recordsOnly(runtime.buildId, [
+      actionRecord,
+      encodeRecord({ type: 'redirect', location: redirectTo, status: 303 }),
+    ]);
+  if (!outcome.ok) return recordsOnly(runtime.buildId, [actionRecord]);
   // Refresh every segment of the current page: cached ones come back cheaply, stale ones fresh.
   const response = payloadFor(runtime, request, { keys: [], prelude: [actionRecord], status: 200 });
   return { ...response, headers: { ...response.headers, 'cache-control': 'no-store' } };
+}
+
+/** An action answer with no page segments: the given records, then `end`. */
+function recordsOnly(buildId: string, records: readonly string[]): RenderResponse {
+  return {
+    status: 200,
+    headers: {
+      'content-type': PAYLOAD_CONTENT_TYPE,
+      'cache-control': 'no-store',
+      [HEADERS.build]: buildId,
+    },
+    body: records.join('') + encodeRecord({ type: 'end' }),
+  };
 }
 
 function formValues(input: unknown): Record<string, string> {

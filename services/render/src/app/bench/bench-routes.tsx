@@ -14,6 +14,11 @@ interface BenchListItem {
   readonly description: string;
 }
 
+/** Keeps only what a list prints, so the payload carries nothing else. */
+function toListItem({ id, title, priceCents, description }: BenchListItem): BenchListItem {
+  return { id, title, priceCents, description };
+}
+
 /** The fields the item page prints. */
 interface BenchItem extends BenchListItem {
   readonly category: string;
@@ -27,12 +32,7 @@ const itemsPage = segment<{ items: BenchListItem[] }, AppServices>({
     const page = await services.catalog.listItems({ pageSize: 100 });
     tag(...page.tags);
     return {
-      items: page.items.map(({ id, title, priceCents, description }) => ({
-        id,
-        title,
-        priceCents,
-        description,
-      })),
+      items: page.items.map(toListItem),
     };
   },
   component: ({ data }) => (
@@ -93,12 +93,7 @@ const categoryPage = segment<{ category: string; items: BenchListItem[] }, AppSe
     tag(...page.tags);
     return {
       category,
-      items: page.items.map(({ id, title, priceCents, description }) => ({
-        id,
-        title,
-        priceCents,
-        description,
-      })),
+      items: page.items.map(toListItem),
     };
   },
   component: ({ data }) => (
