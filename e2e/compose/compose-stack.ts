@@ -11,7 +11,6 @@ import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../harness/processes.js';
 
-
 /** The repository root (the compose project directory). */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
