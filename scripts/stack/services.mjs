@@ -10,12 +10,19 @@ function withDefaults(env, defaults) {
 
 /** Every service of the local stack. */
 export function serviceCatalog(env) {
-  const data = withDefaults(env, {
+  const relayPort = env.RELAY_PORT ?? '3100';
+  // Services and browsers report to the relay's development DSN; Spotlight shows everything.
+  const telemetry = withDefaults(env, {
+    SENTRY_DSN: `http://strata0dev0key@localhost:${relayPort}/1`,
+    SENTRY_ENVIRONMENT: 'development',
+    RELAY_URL: `http://127.0.0.1:${relayPort}`,
+  });
+  const data = withDefaults(telemetry, {
     DATA_PORT: '50051',
     DATA_HOST: '127.0.0.1',
     DATA_DIR: '.data/pglite',
   });
-  const render = withDefaults(env, {
+  const render = withDefaults(telemetry, {
     RENDER_PORT: '3000',
     RENDER_HOST: '127.0.0.1',
     DATA_SERVICE_ADDRESS: `${data.DATA_HOST}:${data.DATA_PORT}`,
@@ -23,7 +30,10 @@ export function serviceCatalog(env) {
   });
   const spotlightPort = env.SPOTLIGHT_PORT ?? '8969';
   const relay = withDefaults(env, {
-    RELAY_PORT: '3100',
+    RELAY_PORT: relayPort,
+    RELAY_DSNS: telemetry.SENTRY_DSN,
+    // Only the render service (forwarding the browser's tunnel) and local processes reach it.
+    RELAY_TRUST_PROXY: 'true',
     RELAY_HOST: '127.0.0.1',
     RELAY_SPOOL_DIR: '.data/relay-spool',
     // Local development: forward to the Spotlight sidecar with a local DSN (see docs/relay.md).
@@ -40,6 +50,13 @@ export function serviceCatalog(env) {
       ready: { kind: 'tcp', host: '127.0.0.1', port: Number(spotlightPort) },
     },
     {
+      name: 'relay',
+      entry: 'services/relay/dist/main.js',
+      env: relay,
+      url: `http://${relay.RELAY_HOST}:${relay.RELAY_PORT}  (tunnel ${relay.RELAY_TUNNEL_PATH ?? '/monitoring'})`,
+      ready: { kind: 'http', url: `http://${relay.RELAY_HOST}:${relay.RELAY_PORT}/healthz` },
+    },
+    {
       name: 'data',
       entry: 'services/data/dist/main.js',
       env: data,
@@ -52,13 +69,6 @@ export function serviceCatalog(env) {
       env: render,
       url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}  (try /items, /bench/items, /api/items)`,
       ready: { kind: 'http', url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}/healthz` },
-    },
-    {
-      name: 'relay',
-      entry: 'services/relay/dist/main.js',
-      env: relay,
-      url: `http://${relay.RELAY_HOST}:${relay.RELAY_PORT}  (tunnel ${relay.RELAY_TUNNEL_PATH ?? '/monitoring'})`,
-      ready: { kind: 'http', url: `http://${relay.RELAY_HOST}:${relay.RELAY_PORT}/healthz` },
     },
   ];
 }

@@ -44,3 +44,4 @@ export type { SegmentSource, SegmentState } from './render/segment-source.js';
 export { FRESH_MS, KEPT_MS } from './protocol/freshness.js';
 export { Link, type LinkProps } from './client/react/link.js';
 export { useActionForm } from './client/react/use-action-form.js';
+export type { BrowserTelemetrySettings, TelemetryBoot } from './protocol/telemetry-boot.js';

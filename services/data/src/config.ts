@@ -3,6 +3,7 @@
  * composition root and passed down. Nothing else reads process.env.
  */
 import { bool, durationMs, loadConfig, oneOf, port, positiveInt, url } from '@strata/config';
+import { telemetryConfigFields } from '@strata/telemetry';
 import { z } from 'zod';
 
 /** Every variable the data service reads. `describeConfig(DataConfigSchema)` documents them. */
@@ -31,6 +32,7 @@ export const DataConfigSchema = z.object({
   CHANGE_RETENTION: positiveInt(10_000).describe(
     'How many committed changes WatchChanges can replay to a resuming watcher.',
   ),
+  ...telemetryConfigFields,
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info').describe(
     'pino log level.',
   ),

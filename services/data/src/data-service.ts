@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { createCatalog, type Catalog } from './catalog.js';
 import { startChangeFeed } from './changes/change-feed.js';
 import { DEVELOPMENT_PAGE_TOKEN_SECRET, type DataConfig } from './config.js';
+import { DISABLED_TELEMETRY, type NodeTelemetry } from '@strata/telemetry';
 import { createDataGrpcServer } from './grpc/create-server.js';
 import { migrate } from './storage/migrate.js';
 import { describeDatabase, openDatabase } from './storage/open-database.js';
@@ -39,6 +40,7 @@ function bind(server: grpc.Server, address: string): Promise<number> {
 export async function startDataService(
   config: DataConfig,
   logger: Logger,
+  telemetry: NodeTelemetry = DISABLED_TELEMETRY,
 ): Promise<RunningDataService> {
   const database = await openDatabase(config);
   logger.info({ database: describeDatabase(config) }, 'database open');
@@ -61,7 +63,7 @@ export async function startDataService(
   const feed = await startChangeFeed(database, {
     onError: (error) => logger.warn({ err: error }, 'change feed pull failed; will retry'),
   });
-  const grpcServer = createDataGrpcServer({ catalog, feed, logger });
+  const grpcServer = createDataGrpcServer({ catalog, feed, logger, telemetry });
   const port = await bind(grpcServer.server, `${config.DATA_HOST}:${config.DATA_PORT}`);
   grpcServer.setServing(true);
   logger.info({ port, host: config.DATA_HOST }, 'data service listening');

@@ -3,6 +3,7 @@
  * logger and handles signals.
  */
 import { ConfigError } from '@strata/config';
+import { startNodeTelemetry } from '@strata/telemetry';
 import { pino } from 'pino';
 import { loadDataConfig } from './config.js';
 import { startDataService } from './data-service.js';
@@ -19,17 +20,21 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ name: 'data', level: config.LOG_LEVEL });
-  const service = await startDataService(config, logger);
+  const telemetry = startNodeTelemetry(config, { service: 'data' });
+  const service = await startDataService(config, logger, telemetry);
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
-    service.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    service
+      .stop()
+      .then(() => telemetry.close(2000))
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

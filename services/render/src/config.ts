@@ -2,6 +2,7 @@
  * The render service's environment, parsed once by the composition root.
  */
 import { bool, csvList, durationMs, loadConfig, oneOf, port, url } from '@strata/config';
+import { telemetryConfigFields } from '@strata/telemetry';
 import { z } from 'zod';
 
 const BYTE_SIZE = /^(\d+)\s*(B|KiB|MiB|GiB)?$/i;
@@ -57,9 +58,7 @@ export const RenderConfigSchema = z.object({
   RENDER_PRODUCTION: bool(true).describe(
     'Hide server error messages from browsers (turn off only while developing).',
   ),
-  RELAY_URL: url(['http', 'https'])
-    .optional()
-    .describe('Telemetry relay base URL; the tunnel path is forwarded there.'),
+  ...telemetryConfigFields,
   SEGMENT_CACHE: bool(true).describe(
     'Cache segment payloads (false: every loader runs on every request).',
   ),

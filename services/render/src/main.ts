@@ -4,6 +4,7 @@
  * builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT.
  */
 import { ConfigError } from '@strata/config';
+import { startNodeTelemetry } from '@strata/telemetry';
 import { pino } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { loadClientAssets } from './client-assets.js';
@@ -11,6 +12,7 @@ import { loadRenderConfig } from './config.js';
 import { createCatalogChannel } from './gateway/catalog-gateway.js';
 import { buildIdOf, buildRenderApp } from './render-app.js';
 import { startSegmentCache } from './segment-cache/index.js';
+import { ignoredTransactions } from './telemetry/ignored-transactions.js';
 
 // How long start-up waits for Redis before serving uncached (it keeps reconnecting).
 const REDIS_STARTUP_WAIT_MS = 2000;
@@ -32,6 +34,12 @@ async function main(): Promise<void> {
     deadlineMs: config.DATA_DEADLINE,
   });
   const assets = loadClientAssets();
+  // Before the app is built, so the SDK sees every request from the first one.
+  const telemetry = startNodeTelemetry(config, {
+    service: 'render',
+    release: buildIdOf(config, assets),
+    ignoreTransactions: ignoredTransactions(config.SENTRY_TUNNEL),
+  });
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics, prefix: 'render_process_' });
   const caching = config.SEGMENT_CACHE
@@ -51,6 +59,7 @@ async function main(): Promise<void> {
     catalogChannel,
     assets,
     metrics,
+    telemetry,
     ...(caching && {
       segmentCache: caching.cache,
       revalidate: (tags: readonly string[]) => caching.cache.invalidate(tags, 'revalidate'),
@@ -69,6 +78,7 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => caching?.close())
+      .then(() => telemetry.close(2000))
       .then(
         () => {
           catalogChannel.close();

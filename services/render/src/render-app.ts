@@ -4,12 +4,15 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { CatalogServiceClient } from '@strata/proto';
+import type { NodeTelemetry } from '@strata/telemetry';
 import {
   createActionRegistry,
+  createErrorResponder,
   createTrustedProxies,
   traceIdOf,
   webRoutes,
   type SegmentCache,
+  type ServerErrorContext,
   type WebRuntime,
 } from '@strata/web/server';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -22,6 +25,8 @@ import { NOT_FOUND_ROOT, appRoutes } from './app/routes.js';
 import type { AppServices } from './app/services.js';
 import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
 import { createCatalogGateway } from './gateway/catalog-gateway.js';
+import { relayTunnel } from './telemetry/relay-tunnel.js';
+import { reportServerError, runtimeTelemetry } from './telemetry/runtime-telemetry.js';
 
 /** The built client bundle: where its files are and which scripts pages load. */
 export interface ClientAssets {
@@ -42,6 +47,8 @@ export interface RenderAppDeps {
   readonly segmentCache?: SegmentCache;
   /** Prometheus registry served at GET /metrics (absent: no such route). */
   readonly metrics?: Registry;
+  /** Error and trace reporting (absent: none). */
+  readonly telemetry?: NodeTelemetry;
 }
 
 /** The build id the app announces: BUILD_ID, or the client bundle's content hash. */
@@ -58,11 +65,13 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: [...config.TRUSTED_PROXIES],
   });
+  const telemetry = deps.telemetry;
   const gatewayOptions = {
     address: config.DATA_SERVICE_ADDRESS,
     deadlineMs: config.DATA_DEADLINE,
     onRetry: (method: string, error: unknown) =>
       logger.warn({ method, err: error }, 'retrying a data read'),
+    ...(telemetry?.enabled && { tracer: telemetry }),
   };
   const revalidate = deps.revalidate ?? (async () => undefined);
   const salt = config.ACTION_SALT ?? DEVELOPMENT_ACTION_SALT;
@@ -73,6 +82,24 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     Object.values(catalogActions).map((action) => [action.name, actions.idOf(action)]),
   );
   const buildId = buildIdOf(config, deps.assets);
+  const browserTelemetry = telemetry && runtimeTelemetry(telemetry, config, buildId);
+  const runtime: WebRuntime<AppServices> = {
+    table: appRoutes,
+    buildId,
+    production: config.RENDER_PRODUCTION,
+    clientScripts: deps.assets.scripts,
+    notFoundRoot: NOT_FOUND_ROOT,
+    renderTimeoutMs: config.RENDER_TIMEOUT,
+    logger,
+    ...(deps.segmentCache && { segmentCache: deps.segmentCache }),
+    ...(browserTelemetry && { telemetry: browserTelemetry }),
+    ...(telemetry?.enabled && {
+      onServerError: (error: unknown, context: ServerErrorContext) =>
+        reportServerError(telemetry, error, context),
+    }),
+  };
+  // Errors no route handled (the JSON API rethrows unexpected ones): a digest, never internals.
+  app.setErrorHandler(createErrorResponder(runtime as WebRuntime<never>));
 
   if (deps.assets.directory && existsSync(deps.assets.directory))
     await app.register(fastifyStatic, {
@@ -97,6 +124,10 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
       reply.type(registry.contentType).send(await registry.metrics()),
     );
 
+  // Without a gateway the browser's tunnel path lands here: hand it to the relay.
+  if (telemetry?.enabled)
+    await app.register(relayTunnel, { relayUrl: config.RELAY_URL, path: config.SENTRY_TUNNEL });
+
   await app.register(catalogApi, {
     prefix: '/api',
     catalogFor: (traceId) => createCatalogGateway(deps.catalogChannel, gatewayOptions, { traceId }),
@@ -104,16 +135,6 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     revalidate,
   });
 
-  const runtime: WebRuntime<AppServices> = {
-    table: appRoutes,
-    buildId,
-    production: config.RENDER_PRODUCTION,
-    clientScripts: deps.assets.scripts,
-    notFoundRoot: NOT_FOUND_ROOT,
-    renderTimeoutMs: config.RENDER_TIMEOUT,
-    logger,
-    ...(deps.segmentCache && { segmentCache: deps.segmentCache }),
-  };
   await app.register(webRoutes<AppServices>, {
     runtime,
     actions,

@@ -1,8 +1,12 @@
 /**
  * Hydrates a server-rendered page and starts the router: reads the boot record and the
- * inlined segment data, and hands the page to the router, which renders it from then on.
+ * inlined segment data, starts telemetry when the server configured it, and hands the page to
+ * the router, which renders it from then on. On the server's error screen it only reports.
  */
 import { hydrateRoot } from 'react-dom/client';
+import type { TelemetryBoot } from '../protocol/telemetry-boot.js';
+import { ErrorReporterContext } from '../render/error-reporting.js';
+import { SERVER_ERROR_TEXT } from '../render/error-texts.js';
 import { FormResultContext, type FormResult } from '../render/form-result.js';
 import type { RouteTable } from '../routes/route-table.js';
 import { createInlineSource } from './inline-source.js';
@@ -10,6 +14,8 @@ import { createRouter, type Router } from './router/create-router.js';
 import { pageFromSource, segmentById } from './router/page.js';
 import type { RouterConstants } from './router/router-constants.js';
 import { RouterProvider } from './react/router-provider.js';
+import { startBrowserTelemetry } from './telemetry/browser-telemetry.js';
+import { routeNameOf } from './telemetry/navigation-tracing.js';
 
 /** What the server's first script sets. */
 export interface BootRecord {
@@ -19,23 +25,45 @@ export interface BootRecord {
   readonly params: Readonly<Record<string, string>>;
   readonly segments: readonly string[];
   readonly form: FormResult | null;
+  readonly telemetry?: TelemetryBoot;
+}
+
+/** What the server's error screen sets instead (only when telemetry is configured). */
+export interface ErrorScreenBoot {
+  readonly build: string;
+  readonly error: { readonly digest: string; readonly traceId: string };
+  readonly telemetry: TelemetryBoot;
 }
 
 declare global {
   interface Window {
-    __strata_boot?: BootRecord;
+    __strata_boot?: BootRecord | ErrorScreenBoot;
     __strata?: unknown[];
     __strata_router?: Router;
   }
 }
 
-/** Hydrates the document and returns the router. */
+/** Hydrates the document and returns the router (undefined on the server's error screen). */
 export function hydrateApp<Services>(
   table: RouteTable<Services>,
   options: { constants?: Partial<RouterConstants>; onError?: (error: unknown) => void } = {},
-): Router {
+): Router | undefined {
   const boot = window.__strata_boot;
   if (!boot) throw new Error('No boot record: this page was not rendered by Strata.');
+  const routes = table as RouteTable<never>;
+  if ('error' in boot) {
+    const { digest, traceId } = boot.error;
+    startBrowserTelemetry(boot.telemetry, routes, routeNameOf(routes, location.href)).serverError(
+      boot.error,
+      { digest, traceId, message: SERVER_ERROR_TEXT },
+    );
+    return undefined;
+  }
+  const telemetry = boot.telemetry && startBrowserTelemetry(boot.telemetry, routes, boot.pattern);
+  const onError = (error: unknown) => {
+    telemetry?.clientError(error);
+    options.onError?.(error);
+  };
   const queue = (window.__strata ??= []) as Parameters<typeof createInlineSource>[0];
   const segments = boot.segments.map((id) => segmentById(table, id)).filter((s) => s !== undefined);
   const url = location.pathname + location.search + location.hash;
@@ -51,6 +79,7 @@ export function hydrateApp<Services>(
     initial: page,
     build: boot.build,
     ...(options.constants && { constants: options.constants }),
+    ...(telemetry?.navigation && { observer: telemetry.navigation }),
     environment: {
       fetch: (input, init) => fetch(input, init),
       now: () => Date.now(),
@@ -82,9 +111,11 @@ export function hydrateApp<Services>(
   window.__strata_router = router;
   hydrateRoot(
     document,
-    <FormResultContext value={boot.form}>
-      <RouterProvider router={router} {...(options.onError && { onError: options.onError })} />
-    </FormResultContext>,
+    <ErrorReporterContext value={telemetry ?? null}>
+      <FormResultContext value={boot.form}>
+        <RouterProvider router={router} onError={onError} />
+      </FormResultContext>
+    </ErrorReporterContext>,
   );
   return router;
 }

@@ -31,3 +31,6 @@ export const TREE_LIMITS = {
   maxLength: 4096,
   maxSegments: 32,
 } as const;
+
+/** The global the document's first script sets: the browser runtime's boot record. */
+export const BOOT_GLOBAL = '__strata_boot';

@@ -2,7 +2,14 @@
  * Catches errors thrown while rendering in the browser and shows the segment's error view,
  * with a reset that renders the segment again.
  */
-import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  type ComponentType,
+  type ContextType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
+import { ErrorReporterContext } from './error-reporting.js';
 import type { ErrorViewProps } from '../routes/route-types.js';
 
 interface Props {
@@ -17,6 +24,8 @@ interface State {
 
 /** An error boundary for one segment. */
 export class SegmentErrorBoundary extends Component<Props, State> {
+  static override contextType = ErrorReporterContext;
+  declare context: ContextType<typeof ErrorReporterContext>;
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: unknown): State {
@@ -30,6 +39,7 @@ export class SegmentErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    this.context?.clientError(error);
     this.props.onError?.(error, info);
   }
 

@@ -5,10 +5,11 @@
  * place. On the server every outcome is inlined as a script inside the segment's own output,
  * so hydration data arrives together with the HTML it belongs to.
  */
-import { Suspense, createContext, use, type ComponentType, type ReactNode } from 'react';
+import { Suspense, createContext, use, useEffect, type ComponentType, type ReactNode } from 'react';
 import { jsonForScript } from '../protocol/safe-json.js';
 import type { ErrorViewProps, SegmentDefinition } from '../routes/route-types.js';
 import { SegmentErrorBoundary } from './error-boundary.js';
+import { ErrorReporterContext } from './error-reporting.js';
 import { inlineScript, type SegmentSource } from './segment-source.js';
 
 interface Views {
@@ -76,6 +77,11 @@ function SegmentView({ definition, params, source, renderChild }: SegmentViewPro
   const state = use(source.segment(definition.id));
   const outcome = state.outcome;
   const views = use(ViewsContext);
+  const reporter = use(ErrorReporterContext);
+  useEffect(() => {
+    if (outcome.status === 'error')
+      reporter?.serverError(outcome, { digest: outcome.digest, message: outcome.message });
+  }, [reporter, outcome]);
   const script = source.emitScripts ? (
     <script
       dangerouslySetInnerHTML={{ __html: inlineScript(['s', definition.id, state], jsonForScript) }}

@@ -3,20 +3,21 @@
  * It shows the fixed text, the error's digest and the request's reference, never the error.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
+import { BOOT_GLOBAL } from '../protocol/constants.js';
+import { jsonForScript } from '../protocol/safe-json.js';
+import { CLIENT_ERROR_TEXT, SERVER_ERROR_TEXT } from '../render/error-texts.js';
 
-/** The exact text for errors that happened on the server. */
-export const SERVER_ERROR_TEXT =
-  'Application error: a server-side exception has occurred (see the server logs for more information).';
-/** The exact text for errors that happened in the browser. */
-export const CLIENT_ERROR_TEXT =
-  'Application error: a client-side exception has occurred (see the browser console for more information).';
+export { CLIENT_ERROR_TEXT, SERVER_ERROR_TEXT };
 
 /** A complete HTML document for a server error. */
 export function renderErrorScreen(details: {
   digest: string;
   reference: string;
   buildId: string;
+  /** The boot record and scripts that let the browser runtime report the error. */
+  client?: { boot: object; scripts: readonly string[] };
 }): string {
+  const client = details.client;
   const markup = renderToStaticMarkup(
     <html lang="en" id="__strata_error">
       <head>
@@ -38,6 +39,16 @@ export function renderErrorScreen(details: {
           <p>Digest: {details.digest}</p>
           <p style={{ color: '#666', fontSize: '0.875rem' }}>Reference: {details.reference}</p>
         </main>
+        {client && (
+          <script
+            dangerouslySetInnerHTML={{
+              __html: `self.${BOOT_GLOBAL}=${jsonForScript(client.boot)}`,
+            }}
+          />
+        )}
+        {client?.scripts.map((src) => (
+          <script key={src} type="module" src={src} />
+        ))}
       </body>
     </html>,
   );

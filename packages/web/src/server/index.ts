@@ -21,6 +21,7 @@ export {
 } from './actions/origin-check.js';
 export { CLIENT_ERROR_TEXT, SERVER_ERROR_TEXT, renderErrorScreen } from './error-screen.js';
 export { errorDigest } from './error-digest.js';
+export { createErrorResponder } from './fastify/error-responses.js';
 export { FORM_ACTION_FIELD, webRoutes, type WebRoutesOptions } from './fastify/web-routes.js';
 export { BOOT_GLOBAL, renderDocument } from './render-document.js';
 export { payloadFor, renderPayload } from './render-payload.js';
@@ -29,6 +30,7 @@ export type {
   RenderRequest,
   RenderResponse,
   RuntimeLogger,
+  RuntimeTelemetry,
   ServerErrorContext,
   WebRuntime,
 } from './web-runtime.js';

@@ -5,11 +5,12 @@
  */
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { HEADERS, PAYLOAD_VARY } from '../protocol/constants.js';
+import { BOOT_GLOBAL, HEADERS, PAYLOAD_VARY } from '../protocol/constants.js';
 import { jsonForScript } from '../protocol/safe-json.js';
 import { FormResultContext, type FormResult } from '../render/form-result.js';
 import { SegmentTree } from '../render/segment-tree.js';
 import { errorDigest as digestOf } from './error-digest.js';
+import { documentTelemetry } from './document-telemetry.js';
 import { renderErrorScreen } from './error-screen.js';
 import { loadRoute } from './load-route.js';
 import { loaderReporter } from './loader-reporter.js';
@@ -17,8 +18,7 @@ import { firstLoadingIndex, resolveRoute } from './resolve-route.js';
 import type { LoadedSegment } from './run-loader.js';
 import type { RenderRequest, RenderResponse, WebRuntime } from './web-runtime.js';
 
-/** The boot record the page's first script sets for the browser runtime. */
-export const BOOT_GLOBAL = '__strata_boot';
+export { BOOT_GLOBAL };
 
 /** Renders a document for `request`. */
 export async function renderDocument<Services>(
@@ -27,6 +27,7 @@ export async function renderDocument<Services>(
   options: { formResult?: FormResult; status?: number } = {},
 ): Promise<RenderResponse> {
   const resolved = resolveRoute(runtime, request.url.pathname);
+  runtime.telemetry?.nameTransaction(`GET ${resolved.pattern}`);
   const url = request.url.pathname + request.url.search;
   const report = loaderReporter(runtime, request);
   const load = loadRoute(
@@ -76,6 +77,7 @@ export async function renderDocument<Services>(
       : failed
         ? 500
         : 200);
+  const telemetry = documentTelemetry(runtime as WebRuntime<never>);
   const boot = {
     build: runtime.buildId,
     route: resolved.routeId,
@@ -83,6 +85,7 @@ export async function renderDocument<Services>(
     params: resolved.params,
     segments: resolved.segments.map((s) => s.id),
     form: options.formResult ?? null,
+    ...(telemetry && { telemetry }),
   };
 
   return new Promise<RenderResponse>((resolve) => {
@@ -145,12 +148,19 @@ function hasErrorView(
   return segments.slice(0, index + 1).some((s) => s.error !== undefined);
 }
 
-function errorScreen(
-  runtime: { buildId: string },
+function errorScreen<S>(
+  runtime: WebRuntime<S>,
   digest: string,
   traceId: string,
   headers: Record<string, string>,
 ): RenderResponse {
+  // With telemetry the screen loads the client bundle, which reports this error from the
+  // browser too (same digest and trace) without hydrating anything.
+  const telemetry = documentTelemetry(runtime as WebRuntime<never>);
+  const client = telemetry && {
+    boot: { build: runtime.buildId, error: { digest, traceId }, telemetry },
+    scripts: runtime.clientScripts,
+  };
   return {
     status: 500,
     headers: {
@@ -158,7 +168,12 @@ function errorScreen(
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
     },
-    body: renderErrorScreen({ digest, reference: traceId, buildId: runtime.buildId }),
+    body: renderErrorScreen({
+      digest,
+      reference: traceId,
+      buildId: runtime.buildId,
+      ...(client && { client }),
+    }),
   };
 }
 

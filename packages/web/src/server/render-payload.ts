@@ -97,6 +97,7 @@ export function payloadFor<Services>(
   const search = new URLSearchParams(request.url.searchParams);
   search.delete(PAYLOAD_QUERY_PARAM);
   const resolved = resolveRoute(runtime, request.url.pathname);
+  runtime.telemetry?.nameTransaction(`GET ${resolved.pattern}`);
   const ids = resolved.segments.map((s) => s.id);
   const sameRoot = parsed.keys[0] !== undefined && parsed.keys[0].split('(')[0] === ids[0];
   const from = sameRoot ? reusableCount(ids, parsed.keys, { params: resolved.params, search }) : 0;

@@ -2,6 +2,7 @@
  * Settings and services the server renderers share; built once by the application's
  * composition root.
  */
+import type { BrowserTelemetrySettings, DocumentTrace } from '../protocol/telemetry-boot.js';
 import type { RouteTable } from '../routes/route-table.js';
 import type { SegmentCache } from './segment-cache.js';
 
@@ -18,6 +19,16 @@ export interface ServerErrorContext {
   readonly traceId: string;
   readonly segmentId?: string;
   readonly url: string;
+}
+
+/** Error and trace reporting, supplied by the application (Sentry in the render service). */
+export interface RuntimeTelemetry {
+  /** Public settings for the browser SDK, rendered into every document. */
+  readonly browser: BrowserTelemetrySettings;
+  /** The trace the current request belongs to (undefined: none is being recorded). */
+  currentTrace(): DocumentTrace | undefined;
+  /** Names the current request's transaction after its route, e.g. `GET /items/:id`. */
+  nameTransaction(name: string): void;
 }
 
 /** The renderers' configuration. */
@@ -38,6 +49,8 @@ export interface WebRuntime<Services> {
   readonly segmentCache?: SegmentCache;
   /** Called once per unexpected server error (telemetry hooks in here). */
   readonly onServerError?: (error: unknown, context: ServerErrorContext) => void;
+  /** Traces requests and configures the browser SDK (absent: no telemetry). */
+  readonly telemetry?: RuntimeTelemetry;
 }
 
 /** The per-request input to a renderer. */

@@ -3,7 +3,12 @@
  * maps failures through toGrpcError. No business logic here.
  */
 import type { handleUnaryCall, sendUnaryData, ServerUnaryCall } from '@grpc/grpc-js';
-import type { CatalogServiceServer } from '@strata/proto';
+import { CATALOG_SERVICE_NAME, type CatalogServiceServer } from '@strata/proto';
+import {
+  DISABLED_TELEMETRY,
+  traceHeadersFromMetadata,
+  type NodeTelemetry,
+} from '@strata/telemetry';
 import type { Logger } from 'pino';
 import type { CallContext, Catalog } from '../catalog.js';
 import { DataError } from '../errors.js';
@@ -17,11 +22,14 @@ export interface CatalogHandlerDeps {
   readonly catalog: Catalog;
   readonly feed: ChangeFeed;
   readonly logger: Logger;
+  /** Continues callers' traces and reports unexpected failures. */
+  readonly telemetry?: NodeTelemetry;
 }
 
 /** Builds the CatalogService implementation. */
 export function createCatalogHandlers(deps: CatalogHandlerDeps): CatalogServiceServer {
   const { catalog, logger } = deps;
+  const telemetry = deps.telemetry ?? DISABLED_TELEMETRY;
 
   function unary<Req, Res>(
     method: string,
@@ -38,9 +46,10 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps): CatalogServiceS
           return;
         }
         const { serviceError, reference } = toGrpcError(error);
-        if (reference)
+        if (reference) {
           logger.error({ method, ms, reference, err: error }, 'call failed unexpectedly');
-        else
+          telemetry.captureError(error, { reference, method });
+        } else
           logger.info(
             { method, ms, code: serviceError.code, message: serviceError.details },
             'call refused',
@@ -54,10 +63,20 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps): CatalogServiceS
         return;
       }
       const context: CallContext = Number.isFinite(left) ? { timeoutMs: left } : {};
-      work(call.request, context).then(
-        (response) => finish(null, response),
-        (error: unknown) => finish(error),
-      );
+      const trace = traceHeadersFromMetadata((key) => call.metadata.get(key));
+      // Answered inside the call's span, so a failure's report belongs to the caller's trace;
+      // the rethrow marks the span failed and is swallowed below (the callback has the answer).
+      telemetry
+        .traceGrpcServerCall(`${CATALOG_SERVICE_NAME}/${method}`, trace, () =>
+          work(call.request, context).then(
+            (response) => finish(null, response),
+            (error: unknown) => {
+              finish(error);
+              throw error;
+            },
+          ),
+        )
+        .catch(() => undefined);
     };
   }
 

@@ -5,6 +5,7 @@
  */
 import * as grpc from '@grpc/grpc-js';
 import {
+  CATALOG_SERVICE_NAME,
   CatalogServiceClient,
   ListItemsRequest,
   readStatusDetails,
@@ -13,6 +14,12 @@ import {
   type CreateItemRequest,
   type Item,
 } from '@strata/proto';
+import {
+  BAGGAGE_METADATA,
+  SENTRY_TRACE_METADATA,
+  type GrpcTraceHeaders,
+  type NodeTelemetry,
+} from '@strata/telemetry';
 import { withReadRetry } from './read-retry.js';
 
 /** A write the data service refused, with what the user can fix. */
@@ -66,6 +73,8 @@ export interface GatewayOptions {
   readonly address: string;
   readonly deadlineMs: number;
   readonly onRetry?: (method: string, error: unknown) => void;
+  /** Records each call as a span and carries the trace to the data service. */
+  readonly tracer?: Pick<NodeTelemetry, 'traceGrpcClientCall'>;
 }
 
 type Unary<Req, Res> = (
@@ -89,10 +98,18 @@ export function createCatalogGateway(
   options: GatewayOptions,
   request: { traceId: string; signal?: AbortSignal },
 ): CatalogGateway {
-  function call<Req, Res>(method: Unary<Req, Res>, body: Req): Promise<Res> {
-    return new Promise((resolve, reject) => {
+  function call<Req, Res>(name: string, method: Unary<Req, Res>, body: Req): Promise<Res> {
+    const send = (trace: GrpcTraceHeaders) => attempt(method, body, trace);
+    return options.tracer
+      ? options.tracer.traceGrpcClientCall(`${CATALOG_SERVICE_NAME}/${name}`, send)
+      : send({});
+  }
+  function attempt<Req, Res>(method: Unary<Req, Res>, body: Req, trace: GrpcTraceHeaders) {
+    return new Promise<Res>((resolve, reject) => {
       const metadata = new grpc.Metadata();
       metadata.set('strata-trace-id', request.traceId);
+      if (trace.sentryTrace) metadata.set(SENTRY_TRACE_METADATA, trace.sentryTrace);
+      if (trace.baggage) metadata.set(BAGGAGE_METADATA, trace.baggage);
       const pending = method.call(
         client,
         body,
@@ -104,7 +121,7 @@ export function createCatalogGateway(
     });
   }
   const read = <Req, Res>(name: string, method: Unary<Req, Res>, body: Req) =>
-    withReadRetry(() => call(method, body), {
+    withReadRetry(() => call(name, method, body), {
       ...(request.signal && { signal: request.signal }),
       onRetry: (error) => options.onRetry?.(name, error),
     });
@@ -121,10 +138,11 @@ export function createCatalogGateway(
         throw error;
       }
     },
-    createItem: (fields) => write(call(client.createItem, fields)),
+    createItem: (fields) => write(call('CreateItem', client.createItem, fields)),
     updateItem: (id, expectedVersion, fields, mask) =>
       write(
         call(
+          'UpdateItem',
           client.updateItem,
           UpdateItemRequest.fromPartial({
             item: { ...fields, id },
@@ -133,7 +151,8 @@ export function createCatalogGateway(
           }),
         ),
       ),
-    deleteItem: (id, expectedVersion) => write(call(client.deleteItem, { id, expectedVersion })),
+    deleteItem: (id, expectedVersion) =>
+      write(call('DeleteItem', client.deleteItem, { id, expectedVersion })),
   };
 }
 

@@ -2,14 +2,13 @@
  * Renders the router's current page and re-renders when it changes. An error that escapes
  * every segment's boundary shows the application-error screen with the client-side text.
  */
-import { Component, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { CLIENT_ERROR_TEXT } from '../../render/error-texts.js';
 import { SegmentTree } from '../../render/segment-tree.js';
 import type { Router } from '../router/create-router.js';
 import { RouterContext } from './router-context.js';
 
-/** The exact text for errors that happened in the browser. */
-export const CLIENT_ERROR_TEXT =
-  'Application error: a client-side exception has occurred (see the browser console for more information).';
+export { CLIENT_ERROR_TEXT };
 
 class ClientErrorScreen extends Component<
   { children: ReactNode; onError?: (error: unknown) => void },
@@ -49,6 +48,8 @@ export function RouterProvider({
   onError?: (error: unknown) => void;
 }): ReactNode {
   const { page } = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
+  // The new page is in the DOM: the navigation that made it has finished.
+  useLayoutEffect(() => router.rendered(page), [router, page]);
   return (
     <RouterContext value={router}>
       <ClientErrorScreen {...(onError && { onError })}>

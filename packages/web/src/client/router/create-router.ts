@@ -14,6 +14,7 @@ import {
   prefetchAllowed,
   type ConnectionHints,
 } from './navigation-target.js';
+import { reportNavigationEffects, type NavigationObserver } from './navigation-observer.js';
 import { createPage, type Page } from './page.js';
 import { submitAction, type ActionOutcome } from './submit-action.js';
 import { createLinkVisibility, type LinkVisibility } from './link-visibility.js';
@@ -49,6 +50,8 @@ export interface Router {
   ): { cancel(): void };
   refresh(): void;
   back(): void;
+  /** React calls this once it has put `page` in the DOM (ends the navigation that made it). */
+  rendered(page: Page): void;
   /** Drops cached pages whose data carries any of `tags` (after a server action). */
   invalidate(tags: readonly string[]): void;
   /** Calls a server action and applies its answer to this page. */
@@ -79,6 +82,8 @@ export function createRouter<Services>(options: {
   build: string;
   environment: RouterEnvironment;
   constants?: Partial<RouterConstants>;
+  /** Told when navigations start and end (telemetry). */
+  observer?: NavigationObserver;
 }): Router {
   const constants = { ...DEFAULT_ROUTER_CONSTANTS, ...options.constants };
   const env = options.environment;
@@ -88,6 +93,9 @@ export function createRouter<Services>(options: {
   const loads = new Map<number, { payload: LivePayload; route: RouteRecord }>();
   const historyPages = new Map<number, { page: Page; scrollY: number }>();
   const listeners = new Set<() => void>();
+  const observer = options.observer;
+  // Committed pages waiting for React to render them, with the navigation that made each.
+  const committing = new WeakMap<Page, { id: number; pattern: string }>();
   let historyKey = 0;
   let page = options.initial;
   let state: RouterState = initialRouterState({
@@ -167,6 +175,7 @@ export function createRouter<Services>(options: {
     if (!loaded) return;
     historyPages.set(historyKey, { page, scrollY: env.scrollY() });
     page = createPage(options.table, loaded.route, loaded.payload, page, url);
+    committing.set(page, { id, pattern: loaded.route.pattern });
     if (mode === 'push') {
       historyKey += 1;
       env.history.pushState({ strata: historyKey }, '', url);
@@ -215,6 +224,7 @@ export function createRouter<Services>(options: {
   function dispatch(event: Parameters<typeof transition>[1]): void {
     const next = transition(state, event);
     state = next.state;
+    if (observer) reportNavigationEffects(observer, next.effects);
     next.effects.forEach(run);
     publish();
   }
@@ -289,6 +299,11 @@ export function createRouter<Services>(options: {
       dispatch({ type: 'navigate', url: page.url, mode: 'refresh', now: env.now() });
     },
     back: () => env.history.back(),
+    rendered(rendered) {
+      const navigation = committing.get(rendered);
+      if (navigation) observer?.ended({ ...navigation, outcome: 'committed' });
+      committing.delete(rendered);
+    },
     invalidate(tags) {
       cache.dropTags(tags);
     },

@@ -4,7 +4,8 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorDigest } from '../error-digest.js';
-import type { RuntimeLogger } from '../web-runtime.js';
+import { traceIdOf } from '../request-context.js';
+import type { WebRuntime } from '../web-runtime.js';
 
 const KNOWN: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
@@ -30,7 +31,8 @@ const KNOWN: Record<string, { status: number; code: string; message: string }> =
 };
 
 /** A Fastify error handler for the web routes. */
-export function createErrorResponder(logger: RuntimeLogger) {
+export function createErrorResponder(runtime: WebRuntime<never>) {
+  const { logger } = runtime;
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = error.code ? KNOWN[error.code] : undefined;
     if (known)
@@ -42,8 +44,15 @@ export function createErrorResponder(logger: RuntimeLogger) {
       return reply
         .code(400)
         .send({ error: { code: 'BAD_BODY', message: 'The request body could not be parsed.' } });
+    // The client went away mid-request (an aborted upload): nobody to answer, nothing to report.
+    if (request.raw.aborted || error.name === 'AbortError' || error.code === 'ECONNRESET') {
+      logger.info({ url: request.url, reason: error.message }, 'client went away');
+      return reply.code(499).send();
+    }
     const digest = errorDigest(error);
     logger.error({ err: error, digest, url: request.url }, 'request failed');
+    const traceId = runtime.telemetry?.currentTrace()?.traceId ?? traceIdOf(request.headers);
+    runtime.onServerError?.(error, { digest, traceId, url: request.url });
     return reply
       .code(500)
       .send({ error: { code: 'INTERNAL', message: `Internal error (digest ${digest}).` } });

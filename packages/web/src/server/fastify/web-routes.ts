@@ -44,7 +44,7 @@ export async function webRoutes<Services>(
   options: WebRoutesOptions<Services>,
 ): Promise<void> {
   const { runtime } = options;
-  app.setErrorHandler(createErrorResponder(runtime.logger));
+  app.setErrorHandler(createErrorResponder(runtime as WebRuntime<never>));
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -55,7 +55,9 @@ export async function webRoutes<Services>(
   );
 
   function renderRequest(request: FastifyRequest, reply: FastifyReply): RenderRequest<Services> {
-    const traceId = traceIdOf(request.headers);
+    // The tracing SDK's trace when one is recorded (it continues an incoming one), so logs,
+    // error screens and reports all name the same trace.
+    const traceId = runtime.telemetry?.currentTrace()?.traceId ?? traceIdOf(request.headers);
     const controller = new AbortController();
     // 'close' on the response before it finished means the client went away: stop work.
     // 'finish' (the whole answer handed to the socket) counts as finished too: `writableFinished`

@@ -1,0 +1,88 @@
+/**
+ * The whole stack with telemetry on, as processes: a recording upstream, the relay in front of
+ * it, and the data and render services reporting to one DSN through the relay. Browsers reach
+ * the render service directly, which forwards the tunnel path to the relay (no gateway).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startProcess, type ServiceProcess } from './processes.js';
+import { startRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
+
+/** The DSN everything reports to (the relay allows exactly this one). */
+export const TEST_DSN = 'http://e2e0public0key@127.0.0.1:9/42';
+
+/** The running stack. */
+export interface TelemetryStack {
+  readonly renderUrl: string;
+  readonly upstream: RecordingUpstream;
+  readonly services: readonly ServiceProcess[];
+  stop(): Promise<void>;
+}
+
+/** Starts upstream, relay, data and render. */
+export async function startTelemetryStack(): Promise<TelemetryStack> {
+  const upstream = await startRecordingUpstream();
+  const spool = await mkdtemp(join(tmpdir(), 'strata-e2e-spool-'));
+  const started: ServiceProcess[] = [];
+  const stop = async () => {
+    for (const service of [...started].reverse()) await service.stop();
+    await upstream.close();
+    await rm(spool, { recursive: true, force: true });
+  };
+  try {
+    const [relayPort, dataPort, renderPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+    const relayUrl = `http://127.0.0.1:${relayPort}`;
+    const renderUrl = `http://127.0.0.1:${renderPort}`;
+    const telemetry = { SENTRY_DSN: TEST_DSN, SENTRY_ENVIRONMENT: 'e2e', RELAY_URL: relayUrl };
+    started.push(
+      await startProcess(
+        'relay',
+        'services/relay/dist/main.js',
+        {
+          RELAY_PORT: String(relayPort),
+          RELAY_DSNS: TEST_DSN,
+          RELAY_UPSTREAM: upstream.origin,
+          RELAY_SPOOL_DIR: spool,
+          RELAY_TRUST_PROXY: 'true',
+          RELAY_CLIENT_REPORT_INTERVAL: '1s',
+          RELAY_LOG_LEVEL: 'warn',
+        },
+        { url: `${relayUrl}/healthz` },
+      ),
+    );
+    started.push(
+      await startProcess(
+        'data',
+        'services/data/dist/main.js',
+        { ...telemetry, DATA_PORT: String(dataPort), DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
+        { port: dataPort },
+      ),
+    );
+    started.push(
+      await startProcess(
+        'render',
+        'services/render/dist/main.js',
+        {
+          ...telemetry,
+          RENDER_PORT: String(renderPort),
+          DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
+          PUBLIC_ORIGINS: renderUrl,
+          ACTION_SALT: 'e2e-action-salt',
+          // Every navigation reaches the data service, so its spans are in every trace.
+          SEGMENT_CACHE: 'false',
+          LOG_LEVEL: 'warn',
+        },
+        { url: `${renderUrl}/healthz` },
+      ),
+    );
+    return { renderUrl, upstream, services: started, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,280 @@
+/**
+ * Telemetry end to end (issue 6): Chromium against the stack with a recording upstream behind
+ * the relay. Errors, transactions and traces are asserted on what the upstream received.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isHydrated, launchBrowser, openPage } from '../harness/browser.js';
+import { startTelemetryStack, type TelemetryStack } from '../harness/telemetry-stack.js';
+
+type Json = Record<string, unknown>;
+
+let stack: TelemetryStack;
+let browser: Browser;
+let thirdParty: { origin: string; requests: IncomingHttpHeaders[]; server: Server };
+
+beforeAll(async () => {
+  stack = await startTelemetryStack();
+  browser = await launchBrowser();
+  thirdParty = await startThirdParty();
+}, 120_000);
+
+afterAll(async () => {
+  if (process.env.DUMP_UPSTREAM)
+    console.log(
+      JSON.stringify(
+        stack.upstream.items
+          .filter(
+            (i) =>
+              i.type === 'event' ||
+              (i.type === 'transaction' && String(i.payload?.transaction).startsWith('/')),
+          )
+          .map((i) => ({
+            t: i.type,
+            n: i.payload?.transaction,
+            path: pathOf(i.payload ?? {}),
+            ex: i.payload?.exception,
+            tags: i.payload?.tags,
+            reason: traceOf(i.payload ?? {}),
+          })),
+        null,
+        1,
+      ),
+    );
+  await browser?.close();
+  await stack?.stop();
+  await new Promise((resolve) => thirdParty?.server.close(resolve));
+});
+
+const tagsOf = (payload: Json) => (payload.tags ?? {}) as Record<string, string>;
+const traceOf = (payload: Json) =>
+  ((payload.contexts as Json | undefined)?.trace ?? {}) as Json & { trace_id?: string };
+const sdkOf = (payload: Json) => String((payload.sdk as Json | undefined)?.name ?? '');
+const exceptionValue = (payload: Json) =>
+  String(
+    ((payload.exception as { values?: { value?: string }[] } | undefined)?.values ?? []).at(-1)
+      ?.value ?? '',
+  );
+
+async function hydratedPage(path: string): Promise<Page> {
+  const { page } = await openPage(browser);
+  await page.goto(`${stack.renderUrl}${path}`);
+  await expect.poll(() => isHydrated(page)).toBe(true);
+  return page;
+}
+
+describe('errors', () => {
+  it('reports a thrown client error once, with the client-side screen shown', async () => {
+    const page = await hydratedPage('/errors/client');
+    await page.getByRole('button').click();
+    await expect
+      .poll(() => page.textContent('body'))
+      .toContain('a client-side exception has occurred');
+    const matches = (payload: Json) =>
+      exceptionValue(payload).includes('Deliberate client failure');
+    await stack.upstream.waitFor('event', matches);
+    // Give a duplicate time to arrive (it must not).
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const events = stack.upstream.find('event', matches);
+    expect(events).toHaveLength(1);
+    expect(tagsOf(events[0]!.payload!)['error.side']).toBe('client');
+    await page.close();
+  });
+
+  it('reports a server error from the browser and the render service with the same digest and trace', async () => {
+    const { page } = await openPage(browser);
+    const response = await page.goto(`${stack.renderUrl}/errors/server`);
+    expect(response?.status()).toBe(500);
+    const digest = /Digest: ([0-9a-f]{10})/.exec((await page.textContent('body')) ?? '')?.[1];
+    expect(digest).toMatch(/^[0-9a-f]{10}$/);
+    const withDigest = (payload: Json) => tagsOf(payload).digest === digest;
+    const [fromServer] = await stack.upstream.waitFor(
+      'event',
+      (p) => withDigest(p) && sdkOf(p).includes('node'),
+    );
+    const [fromBrowser] = await stack.upstream.waitFor(
+      'event',
+      (p) => withDigest(p) && sdkOf(p).includes('browser'),
+    );
+    const serverTrace = traceOf(fromServer!.payload!).trace_id;
+    expect(serverTrace).toMatch(/^[0-9a-f]{32}$/);
+    expect(tagsOf(fromBrowser!.payload!).trace_id).toBe(serverTrace);
+    expect(traceOf(fromBrowser!.payload!).trace_id).toBe(serverTrace);
+    expect(tagsOf(fromServer!.payload!).trace_id).toBe(serverTrace);
+    await page.close();
+  });
+});
+
+type RouterWindow = Window & {
+  __strata_router: { navigate(href: string): void; getSnapshot(): { pending: boolean } };
+};
+
+async function navigateAndSettle(page: Page, ...hrefs: string[]): Promise<void> {
+  await page.evaluate((targets) => {
+    for (const href of targets) (window as unknown as RouterWindow).__strata_router.navigate(href);
+  }, hrefs);
+  const last = hrefs.at(-1)!;
+  await page.waitForFunction(
+    (path) =>
+      location.pathname === path &&
+      !(window as unknown as RouterWindow).__strata_router.getSnapshot().pending,
+    last,
+  );
+}
+
+// Hiding the page makes the browser SDK send its client report.
+async function hideToFlushClientReports(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+/** How many items of `category` a client report says were dropped. */
+const dropped = (payload: Json, category: string) =>
+  ((payload.discarded_events ?? []) as { category: string; quantity: number }[])
+    .filter((entry) => entry.category === category)
+    .reduce((sum, entry) => sum + entry.quantity, 0);
+
+const isNavigation = (payload: Json) => traceOf(payload).op === 'navigation';
+const pathOf = (payload: Json) => String(((traceOf(payload).data ?? {}) as Json)['url.path'] ?? '');
+
+describe('traces', () => {
+  it('sends one navigation transaction whose trace holds the render and data spans', async () => {
+    const page = await hydratedPage('/bench/items/1');
+    await navigateAndSettle(page, '/bench/items/777');
+    const [navigation] = await stack.upstream.waitFor(
+      'transaction',
+      (p) => isNavigation(p) && pathOf(p) === '/bench/items/777',
+    );
+    const nav = navigation!.payload!;
+    expect(nav.transaction).toBe('/bench/items/:id');
+    const traceId = traceOf(nav).trace_id;
+    const inTrace = (p: Json) => traceOf(p).trace_id === traceId;
+    // Prefetches the new page starts belong to the trace too; the page's own payload is this one.
+    const [render] = await stack.upstream.waitFor(
+      'transaction',
+      (p) => inTrace(p) && p.transaction === 'GET /bench/items/:id',
+    );
+    expect(traceOf(render!.payload!).op).toBe('http.server');
+    const grpcClient = ((render!.payload!.spans ?? []) as Json[]).find(
+      (span) => span.op === 'grpc.client',
+    );
+    expect(grpcClient?.description).toBe('strata.catalog.v1.CatalogService/GetItem');
+    const [data] = await stack.upstream.waitFor(
+      'transaction',
+      (p) => inTrace(p) && p.transaction === 'strata.catalog.v1.CatalogService/GetItem',
+    );
+    expect(traceOf(data!.payload!).op).toBe('grpc.server');
+    expect(traceOf(data!.payload!).parent_span_id).toBe(grpcClient?.span_id);
+    expect(stack.upstream.find('transaction', (p) => inTrace(p) && isNavigation(p))).toHaveLength(
+      1,
+    );
+    await page.close();
+  });
+
+  it('never sends an overtaken navigation or a /404 transaction', async () => {
+    // /items shares its root layout with the not-found page, so /no/such/page is a soft navigation.
+    const page = await hydratedPage('/items');
+    await navigateAndSettle(page, '/slow', '/items/3');
+    await navigateAndSettle(page, '/no/such/page');
+    await navigateAndSettle(page, '/items');
+    // The navigations around the unsent ones arrive, so the unsent ones had their chance.
+    for (const path of ['/items/3', '/items'])
+      await stack.upstream.waitFor('transaction', (p) => isNavigation(p) && pathOf(p) === path);
+    await hideToFlushClientReports(page);
+    // The browser made both transactions and dropped them itself (its client report says so).
+    await stack.upstream.waitFor('client_report', (p) => dropped(p, 'transaction') >= 2);
+    const names = stack.upstream
+      .find('transaction')
+      .map((item) => String(item.payload!.transaction));
+    expect(names.filter((name) => /(^|\s)\/404$/.test(name))).toEqual([]);
+    expect(names).not.toContain('/slow');
+    await page.close();
+  });
+
+  it('puts trace headers on same-origin payload requests and never on cross-origin ones', async () => {
+    const page = await hydratedPage('/bench/items/6');
+    const sent: { url: string; headers: Record<string, string> }[] = [];
+    page.on('request', (request) => sent.push({ url: request.url(), headers: request.headers() }));
+    await navigateAndSettle(page, '/bench/items/7');
+    const payloads = sent.filter((request) => request.headers['strata-payload'] === '1');
+    expect(payloads.length).toBeGreaterThan(0);
+    for (const request of payloads) {
+      expect(request.headers['sentry-trace']).toMatch(/^[0-9a-f]{32}-[0-9a-f]{16}(-[01])?$/);
+      expect(request.headers['baggage']).toContain('sentry-trace_id=');
+      expect(request.headers['baggage']!.length).toBeLessThanOrEqual(8192);
+    }
+    const before = thirdParty.requests.length;
+    await page.evaluate(async (origin) => {
+      await fetch(`${origin}/api/data`).then((response) => response.text());
+      await new Promise((resolve) => {
+        const image = new Image();
+        image.addEventListener('load', resolve);
+        image.addEventListener('error', resolve);
+        image.src = `${origin}/pixel.gif`;
+      });
+    }, thirdParty.origin);
+    const crossOrigin = thirdParty.requests.slice(before);
+    expect(crossOrigin).toHaveLength(2);
+    for (const headers of crossOrigin) {
+      expect(headers['sentry-trace']).toBeUndefined();
+      expect(headers['baggage']).toBeUndefined();
+    }
+    await page.close();
+  });
+});
+
+describe('noise', () => {
+  it('counts noise errors raised in the page as filtered and forwards none of them', async () => {
+    const page = await hydratedPage('/bench/items/8');
+    await page.evaluate((origin) => {
+      setTimeout(() => {
+        throw new Error('ResizeObserver loop completed with undelivered notifications.');
+      });
+      setTimeout(() => {
+        throw new Error('STRATA_REDIRECT;/bench/items');
+      });
+      // A cross-origin script that throws: the browser only says "Script error."
+      const script = document.createElement('script');
+      script.src = `${origin}/throw.js`;
+      document.body.append(script);
+    }, thirdParty.origin);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await hideToFlushClientReports(page);
+    const reports = await stack.upstream.waitFor('client_report', (p) => dropped(p, 'error') >= 3);
+    expect(dropped(reports[0]!.payload!, 'error')).toBe(3);
+    const noise = /ResizeObserver|Script error|STRATA_REDIRECT|third-party failure/;
+    expect(
+      stack.upstream.find('event', (p) => noise.test(JSON.stringify(p.exception ?? p.message))),
+    ).toEqual([]);
+    await page.close();
+  });
+});
+
+async function startThirdParty(): Promise<{
+  origin: string;
+  requests: IncomingHttpHeaders[];
+  server: Server;
+}> {
+  const requests: IncomingHttpHeaders[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.headers);
+    if (request.url?.startsWith('/throw.js')) {
+      response.writeHead(200, { 'content-type': 'text/javascript' });
+      response.end('throw new Error("third-party failure");');
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': 'image/gif',
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': '*',
+    });
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { origin: `http://127.0.0.1:${port}`, requests, server };
+}

@@ -1,0 +1,18 @@
+export {
+  telemetryConfigFields,
+  relayTunnelUrl,
+  type TelemetrySettings,
+} from './telemetry-config.js';
+export {
+  DISABLED_TELEMETRY,
+  startNodeTelemetry,
+  type CurrentTrace,
+  type NodeTelemetry,
+  type ServiceIdentity,
+} from './node-telemetry.js';
+export {
+  BAGGAGE_METADATA,
+  SENTRY_TRACE_METADATA,
+  traceHeadersFromMetadata,
+  type GrpcTraceHeaders,
+} from './grpc-trace-headers.js';

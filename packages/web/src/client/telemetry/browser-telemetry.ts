@@ -1,0 +1,100 @@
+/**
+ * The browser SDK, set up from the boot record's public settings: envelopes go to the
+ * same-origin tunnel (the relay), limits follow the specification, noise and unfinished
+ * navigations are dropped before they cost bandwidth, and trace headers go to same-origin
+ * requests only (the SDK's behaviour without `tracePropagationTargets`).
+ */
+import {
+  browserTracingIntegration,
+  captureException,
+  getActiveSpan,
+  getClient,
+  getCurrentScope,
+  init,
+  startBrowserTracingPageLoadSpan,
+  withScope,
+} from '@sentry/browser';
+import type { TelemetryBoot } from '../../protocol/telemetry-boot.js';
+import type { ErrorReporter } from '../../render/error-reporting.js';
+import type { RouteTable } from '../../routes/route-table.js';
+import type { NavigationObserver } from '../router/navigation-observer.js';
+import { createNavigationTracing } from './navigation-tracing.js';
+import { isRedirectControlFlow, NOISE_MESSAGES } from './noise.js';
+import { unsentReason } from './unsent-transactions.js';
+
+/** An error the server reported with a digest, as the browser reports it. */
+export class ServerError extends Error {
+  readonly digest: string;
+
+  constructor(message: string, digest: string) {
+    super(message);
+    this.name = 'ServerError';
+    this.digest = digest;
+  }
+}
+
+/** What the runtime uses once the SDK runs. */
+export interface BrowserTelemetry extends ErrorReporter {
+  readonly navigation: NavigationObserver | undefined;
+}
+
+/** Starts the SDK and the page-load transaction (named `pageRoute`). */
+export function startBrowserTelemetry(
+  boot: TelemetryBoot,
+  table: RouteTable<never>,
+  pageRoute: string,
+): BrowserTelemetry {
+  init({
+    dsn: boot.dsn,
+    tunnel: boot.tunnel,
+    environment: boot.environment,
+    ...(boot.release && { release: boot.release }),
+    tracesSampleRate: boot.tracesSampleRate,
+    // Whole transactions: an unfinished navigation can only be dropped once it has ended.
+    traceLifecycle: 'static',
+    maxBreadcrumbs: 100,
+    maxValueLength: 250,
+    transportOptions: { bufferSize: 64 },
+    ignoreErrors: [...NOISE_MESSAGES],
+    beforeSend: (event) => (isRedirectControlFlow(event) ? null : event),
+    // oxlint-disable-next-line typescript/no-deprecated -- the static lifecycle's send hook
+    beforeSendTransaction: (event) => (unsentReason(event) ? null : event),
+    integrations: [
+      browserTracingIntegration({ instrumentNavigation: false, instrumentPageLoad: false }),
+    ],
+  });
+  const client = getClient();
+  if (client)
+    startBrowserTracingPageLoadSpan(
+      client,
+      { name: pageRoute, attributes: { 'sentry.source': 'route' } },
+      boot.trace && { sentryTrace: boot.trace.sentryTrace, baggage: boot.trace.baggage },
+    );
+  const reported = new WeakSet<object>();
+  const once = (key: object) => !reported.has(key) && !!reported.add(key);
+  return {
+    navigation: client && createNavigationTracing(client, table),
+    serverError(outcome, { digest, message, traceId = currentTraceId() }) {
+      if (!once(outcome)) return;
+      withScope((scope) => {
+        // The trace of the request that failed: the page load or navigation continued it.
+        scope.setTags({ digest, trace_id: traceId, 'error.side': 'server' });
+        scope.setFingerprint(['server-error', digest]);
+        captureException(new ServerError(message, digest));
+      });
+    },
+    clientError(error) {
+      if (typeof error === 'object' && error !== null && !once(error)) return;
+      withScope((scope) => {
+        scope.setTag('error.side', 'client');
+        captureException(error);
+      });
+    },
+  };
+}
+
+function currentTraceId(): string {
+  return (
+    getActiveSpan()?.spanContext().traceId ?? getCurrentScope().getPropagationContext().traceId
+  );
+}
