@@ -65,6 +65,35 @@ async function hydratedPage(path: string): Promise<Page> {
 }
 
 describe('errors', () => {
+  it('reports a server error a segment shows in its error view, once from each side, in the navigation trace', async () => {
+    const page = await hydratedPage('/items');
+    await navigateAndSettle(page, '/errors/segment');
+    await expect.poll(() => page.textContent('body')).toContain('Something went wrong');
+    const digest = /Digest: ([0-9a-f]{10})/.exec((await page.textContent('body')) ?? '')?.[1];
+    expect(digest).toMatch(/^[0-9a-f]{10}$/);
+    const withDigest = (payload: Json) => tagsOf(payload).digest === digest;
+    const [fromServer] = await stack.upstream.waitFor(
+      'event',
+      (p) => withDigest(p) && sdkOf(p).includes('node'),
+    );
+    const [fromBrowser] = await stack.upstream.waitFor(
+      'event',
+      (p) => withDigest(p) && sdkOf(p).includes('browser'),
+    );
+    const traceId = traceOf(fromServer!.payload!).trace_id;
+    expect(tagsOf(fromBrowser!.payload!).trace_id).toBe(traceId);
+    const [navigation] = await stack.upstream.waitFor(
+      'transaction',
+      (p) => isNavigation(p) && pathOf(p) === '/errors/segment',
+    );
+    expect(traceOf(navigation!.payload!).trace_id).toBe(traceId);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(
+      stack.upstream.find('event', (p) => withDigest(p) && sdkOf(p).includes('browser')),
+    ).toHaveLength(1);
+    await page.close();
+  });
+
   it('reports a thrown client error once, with the client-side screen shown', async () => {
     const page = await hydratedPage('/errors/client');
     await page.getByRole('button').click();

@@ -1,11 +1,13 @@
 /**
  * Deliberately broken pages, for the error screens and failure drills: one whose loader always
- * fails on the server, one whose component fails in the browser when asked to. Neither has an
- * error view, so the failures reach the application-error screens.
+ * fails on the server, one whose component fails in the browser when asked to (neither has an
+ * error view, so the failures reach the application-error screens), and one whose failing
+ * loader is shown by the page's own error view.
  */
 import { segment } from '@strata/web';
 import { useState } from 'react';
 import type { AppServices } from '../services.js';
+import { ShopError } from './shop-layout.js';
 
 /** /errors/server: the loader throws. */
 export const serverErrorPage = segment<null, AppServices>({
@@ -37,4 +39,16 @@ export const clientErrorPage = segment<null, AppServices>({
   path: 'errors/client',
   kind: 'page',
   component: ClientFailure,
+});
+
+/** /errors/segment: the loader throws, and the page's error view shows it (with its digest). */
+export const segmentErrorPage = segment<null, AppServices>({
+  id: 'error-segment',
+  path: 'errors/segment',
+  kind: 'page',
+  loader: () => {
+    throw new Error('Deliberate server failure (errors/segment)');
+  },
+  component: () => <p>unreachable</p>,
+  error: ShopError,
 });

@@ -8,7 +8,7 @@ import { formatPrice, parseId, type AppServices } from '../services.js';
 import { ItemForm } from './item-form.js';
 import { ShopError, ShopLayout, ShopNotFound } from './shop-layout.js';
 import { slowPage } from './slow-page.js';
-import { clientErrorPage, serverErrorPage } from './error-pages.js';
+import { clientErrorPage, segmentErrorPage, serverErrorPage } from './error-pages.js';
 
 interface ListedItem {
   readonly id: number;
@@ -246,5 +246,14 @@ export const shopRoot = segment<null, AppServices>({
   root: true,
   component: ShopLayout,
   notFound: ShopNotFound,
-  children: [home, itemList, newItem, itemDetail, slowPage, serverErrorPage, clientErrorPage],
+  children: [
+    home,
+    itemList,
+    newItem,
+    itemDetail,
+    slowPage,
+    serverErrorPage,
+    segmentErrorPage,
+    clientErrorPage,
+  ],
 });
