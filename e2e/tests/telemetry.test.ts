@@ -21,27 +21,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (process.env.DUMP_UPSTREAM)
-    console.log(
-      JSON.stringify(
-        stack.upstream.items
-          .filter(
-            (i) =>
-              i.type === 'event' ||
-              (i.type === 'transaction' && String(i.payload?.transaction).startsWith('/')),
-          )
-          .map((i) => ({
-            t: i.type,
-            n: i.payload?.transaction,
-            path: pathOf(i.payload ?? {}),
-            ex: i.payload?.exception,
-            tags: i.payload?.tags,
-            reason: traceOf(i.payload ?? {}),
-          })),
-        null,
-        1,
-      ),
-    );
   await browser?.close();
   await stack?.stop();
   await new Promise((resolve) => thirdParty?.server.close(resolve));

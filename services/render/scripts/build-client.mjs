@@ -1,5 +1,6 @@
 // Bundles the browser entry with esbuild into dist/public/assets/client-<hash>.js (minified,
-// production React) and writes manifest.json with the script URL and the content hash.
+// production React) plus the chunks it imports lazily (chunk-<hash>.js: the telemetry SDK), and
+// writes manifest.json with the entry's URL and the content hash.
 import { build } from 'esbuild';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -20,13 +21,18 @@ const result = await build({
   sourcemap: 'linked',
   jsx: 'automatic',
   conditions: ['@strata/source'],
-  define: { 'process.env.NODE_ENV': '"production"' },
   entryNames: 'client-[hash]',
+  chunkNames: 'chunk-[hash]',
+  splitting: true,
+  // Sentry's debug logging is dead weight in production.
+  define: { 'process.env.NODE_ENV': '"production"', __SENTRY_DEBUG__: 'false' },
   outdir,
   metafile: true,
   logLevel: 'warning',
 });
-const script = Object.keys(result.metafile.outputs).find((file) => file.endsWith('.js'));
+const script = Object.entries(result.metafile.outputs).find(
+  ([file, output]) => file.endsWith('.js') && output.entryPoint,
+)?.[0];
 if (!script) throw new Error('esbuild produced no script');
 const name = basename(script);
 const hash = name.replace(/^client-|\.js$/g, '');

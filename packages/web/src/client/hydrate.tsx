@@ -14,8 +14,8 @@ import { createRouter, type Router } from './router/create-router.js';
 import { pageFromSource, segmentById } from './router/page.js';
 import type { RouterConstants } from './router/router-constants.js';
 import { RouterProvider } from './react/router-provider.js';
-import { startBrowserTelemetry } from './telemetry/browser-telemetry.js';
-import { routeNameOf } from './telemetry/navigation-tracing.js';
+import { startLazyTelemetry, type LazyTelemetry } from './telemetry/lazy-telemetry.js';
+import { routeNameOf } from './telemetry/route-name.js';
 
 /** What the server's first script sets. */
 export interface BootRecord {
@@ -40,6 +40,8 @@ declare global {
     __strata_boot?: BootRecord | ErrorScreenBoot;
     __strata?: unknown[];
     __strata_router?: Router;
+    /** The telemetry facade (tests and debugging wait on its `ready`). */
+    __strata_telemetry?: LazyTelemetry;
   }
 }
 
@@ -53,13 +55,14 @@ export function hydrateApp<Services>(
   const routes = table as RouteTable<never>;
   if ('error' in boot) {
     const { digest, traceId } = boot.error;
-    startBrowserTelemetry(boot.telemetry, routes, routeNameOf(routes, location.href)).serverError(
+    startLazyTelemetry(boot.telemetry, routes, routeNameOf(routes, location.href)).serverError(
       boot.error,
       { digest, traceId, message: SERVER_ERROR_TEXT },
     );
     return undefined;
   }
-  const telemetry = boot.telemetry && startBrowserTelemetry(boot.telemetry, routes, boot.pattern);
+  const telemetry = boot.telemetry && startLazyTelemetry(boot.telemetry, routes, boot.pattern);
+  if (telemetry) window.__strata_telemetry = telemetry;
   const onError = (error: unknown) => {
     telemetry?.clientError(error);
     options.onError?.(error);
@@ -79,7 +82,7 @@ export function hydrateApp<Services>(
     initial: page,
     build: boot.build,
     ...(options.constants && { constants: options.constants }),
-    ...(telemetry?.navigation && { observer: telemetry.navigation }),
+    ...(telemetry && { observer: telemetry.navigation }),
     environment: {
       fetch: (input, init) => fetch(input, init),
       now: () => Date.now(),

@@ -17,8 +17,7 @@ import {
 import type { TelemetryBoot } from '../../protocol/telemetry-boot.js';
 import type { ErrorReporter } from '../../render/error-reporting.js';
 import type { RouteTable } from '../../routes/route-table.js';
-import type { NavigationObserver } from '../router/navigation-observer.js';
-import { createNavigationTracing } from './navigation-tracing.js';
+import { createNavigationTracing, type TimedNavigationObserver } from './navigation-tracing.js';
 import { isRedirectControlFlow, NOISE_MESSAGES } from './noise.js';
 import { unsentReason } from './unsent-transactions.js';
 
@@ -35,7 +34,10 @@ export class ServerError extends Error {
 
 /** What the runtime uses once the SDK runs. */
 export interface BrowserTelemetry extends ErrorReporter {
-  readonly navigation: NavigationObserver | undefined;
+  readonly navigation: TimedNavigationObserver | undefined;
+  /** Reports what the page's global handlers saw before the SDK was loaded: an Error, or the
+   * bare message of a cross-origin script's error. */
+  uncaught(error: unknown): void;
 }
 
 /** Starts the SDK and the page-load transaction (named `pageRoute`). */
@@ -67,7 +69,12 @@ export function startBrowserTelemetry(
   if (client)
     startBrowserTracingPageLoadSpan(
       client,
-      { name: pageRoute, attributes: { 'sentry.source': 'route' } },
+      {
+        name: pageRoute,
+        // The page load began with the navigation to this document, not when the SDK arrived.
+        startTime: performance.timeOrigin / 1000,
+        attributes: { 'sentry.source': 'route' },
+      },
       boot.trace && { sentryTrace: boot.trace.sentryTrace, baggage: boot.trace.baggage },
     );
   const reported = new WeakSet<object>();
@@ -82,6 +89,9 @@ export function startBrowserTelemetry(
         scope.setFingerprint(['server-error', digest]);
         captureException(new ServerError(message, digest));
       });
+    },
+    uncaught(error) {
+      captureException(error, { mechanism: { type: 'onerror', handled: false } });
     },
     clientError(error) {
       if (typeof error === 'object' && error !== null && !once(error)) return;

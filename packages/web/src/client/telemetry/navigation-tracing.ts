@@ -11,30 +11,32 @@ import {
   type Span,
 } from '@sentry/browser';
 import type { getClient } from '@sentry/browser';
-import { matchRoute, type RouteTable } from '../../routes/route-table.js';
-import type { NavigationObserver } from '../router/navigation-observer.js';
+import type { RouteTable } from '../../routes/route-table.js';
+import { routeNameOf } from './route-name.js';
+import type { NavigationOutcome } from '../router/navigation-observer.js';
 import { NAVIGATION_OUTCOME_ATTRIBUTE } from './unsent-transactions.js';
 
 type Client = NonNullable<ReturnType<typeof getClient>>;
 
-/** The pattern a URL's route has, or `/404` when none matches. */
-export function routeNameOf(table: RouteTable<never>, url: string): string {
-  const pathname = new URL(url, 'http://route.invalid').pathname;
-  return matchRoute(table, pathname)?.route.pattern ?? '/404';
+/** The router's navigation events, stamped with when they happened (epoch ms). */
+export interface TimedNavigationObserver {
+  started(navigation: { id: number; url: string; at: number }): void;
+  ended(navigation: { id: number; outcome: NavigationOutcome; pattern?: string; at: number }): void;
 }
 
 /** An observer that turns navigations into `navigation` transactions. */
 export function createNavigationTracing(
   client: Client,
   table: RouteTable<never>,
-): NavigationObserver {
+): TimedNavigationObserver {
   const open = new Map<number, { navigation: Span; render: Span }>();
   return {
-    started({ id, url }) {
+    started({ id, url, at }) {
       const navigation = startBrowserTracingNavigationSpan(
         client,
         {
           name: routeNameOf(table, url),
+          startTime: at / 1000,
           attributes: { 'sentry.source': 'route', 'sentry.origin': 'auto.navigation.strata' },
         },
         { url: new URL(url, location.href).href },
@@ -46,17 +48,18 @@ export function createNavigationTracing(
         name: 'load and render',
         op: 'ui.navigation.render',
         parentSpan: navigation,
+        startTime: at / 1000,
       });
       open.set(id, { navigation, render });
     },
-    ended({ id, outcome, pattern }) {
+    ended({ id, outcome, pattern, at }) {
       const spans = open.get(id);
       open.delete(id);
       if (!spans) return;
       if (pattern) updateSpanName(spans.navigation, pattern);
       spans.navigation.setAttribute(NAVIGATION_OUTCOME_ATTRIBUTE, outcome);
-      spans.render.end();
-      spans.navigation.end();
+      spans.render.end(at / 1000);
+      spans.navigation.end(at / 1000);
     },
   };
 }

@@ -1,0 +1,94 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { TelemetryBoot } from '../../protocol/telemetry-boot.js';
+import type { RouteTable } from '../../routes/route-table.js';
+import type { BrowserTelemetry } from './browser-telemetry.js';
+import { startLazyTelemetry, type LoadSdk } from './lazy-telemetry.js';
+
+const boot: TelemetryBoot = {
+  dsn: 'http://k@h/1',
+  tunnel: '/monitoring',
+  environment: 'test',
+  tracesSampleRate: 1,
+};
+const table = {} as RouteTable<never>;
+
+function fakeSdk(log: string[]): BrowserTelemetry {
+  return {
+    serverError: (_outcome, { digest }) => log.push(`server ${digest}`),
+    clientError: (error) => log.push(`client ${(error as Error).message}`),
+    uncaught: (error) =>
+      log.push(`uncaught ${error instanceof Error ? error.message : String(error)}`),
+    navigation: {
+      started: ({ id, at }) => log.push(`start ${id} @${at}`),
+      ended: ({ id, outcome, at }) => log.push(`end ${id} ${outcome} @${at}`),
+    },
+  };
+}
+
+function deferredLoad(log: string[]) {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const gate = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  const load: LoadSdk = () =>
+    gate.then(() => ({
+      startBrowserTelemetry: (_b, _t, route) => (log.push(`init ${route}`), fakeSdk(log)),
+    }));
+  return { load, resolve, reject };
+}
+
+describe('startLazyTelemetry', () => {
+  it('replays what happened before the SDK arrived, in order, with the original times', async () => {
+    const log: string[] = [];
+    const { load, resolve } = deferredLoad(log);
+    let clock = 1000;
+    const events = new EventTarget();
+    const telemetry = startLazyTelemetry(boot, table, '/items', {
+      load,
+      globalEvents: events,
+      now: () => clock,
+    });
+    telemetry.navigation.started({ id: 1, url: '/a' });
+    clock = 1012;
+    telemetry.navigation.ended({ id: 1, outcome: 'committed' });
+    telemetry.serverError({}, { digest: 'd1', message: 'm' });
+    events.dispatchEvent(Object.assign(new Event('error'), { error: new Error('early') }));
+    // A cross-origin script's error has only a message; an error event with neither is no error.
+    events.dispatchEvent(Object.assign(new Event('error'), { message: 'Script error.' }));
+    events.dispatchEvent(new Event('error'));
+    expect(log).toEqual([]);
+    resolve();
+    expect(await telemetry.ready).toBe(true);
+    expect(log).toEqual([
+      'init /items',
+      'start 1 @1000',
+      'end 1 committed @1012',
+      'server d1',
+      'uncaught early',
+      'uncaught Script error.',
+    ]);
+    // Afterwards calls go straight through, and the page's own error listener is gone.
+    telemetry.clientError(new Error('late'));
+    events.dispatchEvent(Object.assign(new Event('error'), { error: new Error('ignored') }));
+    expect(log.at(-1)).toBe('client late');
+  });
+
+  it('drops everything, quietly, when the SDK chunk cannot be loaded', async () => {
+    const log: string[] = [];
+    const { load, reject } = deferredLoad(log);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const telemetry = startLazyTelemetry(boot, table, '/', {
+      load,
+      globalEvents: new EventTarget(),
+    });
+    telemetry.clientError(new Error('lost'));
+    reject(new Error('blocked'));
+    expect(await telemetry.ready).toBe(false);
+    telemetry.clientError(new Error('after'));
+    expect(log).toEqual([]);
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+  });
+});
