@@ -36,10 +36,16 @@ const exceptionValue = (payload: Json) =>
       ?.value ?? '',
   );
 
+/** A hydrated page whose Sentry SDK chunk has loaded (its fetches carry trace headers). */
 async function hydratedPage(path: string): Promise<Page> {
   const { page } = await openPage(browser);
   await page.goto(`${stack.renderUrl}${path}`);
   await expect.poll(() => isHydrated(page)).toBe(true);
+  await page.evaluate(
+    () =>
+      (window as unknown as { __strata_telemetry?: { ready: Promise<boolean> } }).__strata_telemetry
+        ?.ready,
+  );
   return page;
 }
 
@@ -179,6 +185,42 @@ describe('traces', () => {
     expect(stack.upstream.find('transaction', (p) => inTrace(p) && isNavigation(p))).toHaveLength(
       1,
     );
+    await page.close();
+  });
+
+  it('reports a navigation made before the SDK arrived, and the page load by its own URL', async () => {
+    const { page } = await openPage(browser);
+    // Hold back the scripts the document does not load itself (the lazy SDK chunk), so the
+    // navigation happens with only the facade in the page.
+    const html = await (await fetch(`${stack.renderUrl}/bench/items/2`)).text();
+    const documentScripts = new Set(
+      [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+    );
+    let releaseSdk!: () => void;
+    const sdkHeld = new Promise<void>((resolve) => (releaseSdk = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      if (!documentScripts.has(new URL(route.request().url()).pathname)) await sdkHeld;
+      await route.continue();
+    });
+    await page.goto(`${stack.renderUrl}/bench/items/2`, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    const clickedAt = await page.evaluate(() => Date.now() / 1000);
+    await navigateAndSettle(page, '/bench/items/778');
+    releaseSdk();
+    const [navigation] = await stack.upstream.waitFor(
+      'transaction',
+      (p) => isNavigation(p) && pathOf(p) === '/bench/items/778',
+    );
+    const nav = navigation!.payload!;
+    expect(nav.transaction).toBe('/bench/items/:id');
+    // Its real times, not the SDK's arrival.
+    expect(Number(nav.start_timestamp)).toBeGreaterThanOrEqual(clickedAt - 0.05);
+    expect(Number(nav.timestamp)).toBeLessThan(clickedAt + 5);
+    const [pageload] = await stack.upstream.waitFor(
+      'transaction',
+      (p) => traceOf(p).op === 'pageload' && pathOf(p) === '/bench/items/2',
+    );
+    expect(pageload!.payload!.transaction).toBe('/bench/items/:id');
     await page.close();
   });
 

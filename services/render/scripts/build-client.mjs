@@ -30,14 +30,20 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
-const script = Object.entries(result.metafile.outputs).find(
-  ([file, output]) => file.endsWith('.js') && output.entryPoint,
-)?.[0];
-if (!script) throw new Error('esbuild produced no script');
+const [script, entry] =
+  Object.entries(result.metafile.outputs).find(
+    ([file, output]) => file.endsWith('.js') && output.entryPoint,
+  ) ?? [];
+if (!script || !entry) throw new Error('esbuild produced no script');
 const name = basename(script);
 const hash = name.replace(/^client-|\.js$/g, '');
+// Chunks the entry imports statically (code it shares with the lazy chunks): listed so the
+// document asks for them at once instead of after the entry has been fetched and parsed.
+const shared = entry.imports
+  .filter((imported) => imported.kind === 'import-statement')
+  .map((imported) => `/assets/${basename(imported.path)}`);
 writeFileSync(
   join(outdir, 'manifest.json'),
-  JSON.stringify({ client: `/assets/${name}`, hash }, null, 2),
+  JSON.stringify({ client: `/assets/${name}`, shared, hash }, null, 2),
 );
 console.log(`client bundle: /assets/${name}`);

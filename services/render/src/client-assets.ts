@@ -10,6 +10,15 @@ export function loadClientAssets(): ClientAssets {
   const directory = fileURLToPath(new URL('../dist/public/assets/', import.meta.url));
   const manifest = `${directory}manifest.json`;
   if (!existsSync(manifest)) return { directory: undefined, scripts: [], contentHash: 'dev' };
-  const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as { client: string; hash: string };
-  return { directory, scripts: [parsed.client], contentHash: parsed.hash };
+  const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as {
+    client: string;
+    shared?: string[];
+    hash: string;
+  };
+  // The shared chunks load as modules beside the entry: fetched in parallel, run once.
+  return {
+    directory,
+    scripts: [parsed.client, ...(parsed.shared ?? [])],
+    contentHash: parsed.hash,
+  };
 }

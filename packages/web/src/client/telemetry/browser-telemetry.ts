@@ -40,11 +40,17 @@ export interface BrowserTelemetry extends ErrorReporter {
   uncaught(error: unknown): void;
 }
 
-/** Starts the SDK and the page-load transaction (named `pageRoute`). */
+/** The document the page load delivered: its route pattern and URL. */
+export interface LoadedPage {
+  readonly route: string;
+  readonly url: string;
+}
+
+/** Starts the SDK and the page-load transaction (named by the page's route pattern). */
 export function startBrowserTelemetry(
   boot: TelemetryBoot,
   table: RouteTable<never>,
-  pageRoute: string,
+  page: LoadedPage,
 ): BrowserTelemetry {
   init({
     dsn: boot.dsn,
@@ -70,10 +76,15 @@ export function startBrowserTelemetry(
     startBrowserTracingPageLoadSpan(
       client,
       {
-        name: pageRoute,
-        // The page load began with the navigation to this document, not when the SDK arrived.
+        name: page.route,
+        // The page load began with the navigation to this document, not when the SDK arrived,
+        // and was for the document's URL, not wherever an early navigation has gone since.
         startTime: performance.timeOrigin / 1000,
-        attributes: { 'sentry.source': 'route' },
+        attributes: {
+          'sentry.source': 'route',
+          'url.full': page.url,
+          'url.path': new URL(page.url).pathname,
+        },
       },
       boot.trace && { sentryTrace: boot.trace.sentryTrace, baggage: boot.trace.baggage },
     );

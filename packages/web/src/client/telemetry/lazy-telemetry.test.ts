@@ -34,7 +34,10 @@ function deferredLoad(log: string[]) {
   });
   const load: LoadSdk = () =>
     gate.then(() => ({
-      startBrowserTelemetry: (_b, _t, route) => (log.push(`init ${route}`), fakeSdk(log)),
+      startBrowserTelemetry: (_b, _t, page) => (
+        log.push(`init ${page.route} ${page.url}`),
+        fakeSdk(log)
+      ),
     }));
   return { load, resolve, reject };
 }
@@ -49,6 +52,7 @@ describe('startLazyTelemetry', () => {
       load,
       globalEvents: events,
       now: () => clock,
+      url: 'https://shop.test/items',
     });
     telemetry.navigation.started({ id: 1, url: '/a' });
     clock = 1012;
@@ -62,7 +66,7 @@ describe('startLazyTelemetry', () => {
     resolve();
     expect(await telemetry.ready).toBe(true);
     expect(log).toEqual([
-      'init /items',
+      'init /items https://shop.test/items',
       'start 1 @1000',
       'end 1 committed @1012',
       'server d1',
@@ -80,6 +84,7 @@ describe('startLazyTelemetry', () => {
     const { load, reject } = deferredLoad(log);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const telemetry = startLazyTelemetry(boot, table, '/', {
+      url: 'https://shop.test/',
       load,
       globalEvents: new EventTarget(),
     });

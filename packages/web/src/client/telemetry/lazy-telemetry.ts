@@ -8,7 +8,7 @@ import type { TelemetryBoot } from '../../protocol/telemetry-boot.js';
 import type { ErrorReporter } from '../../render/error-reporting.js';
 import type { RouteTable } from '../../routes/route-table.js';
 import type { NavigationObserver } from '../router/navigation-observer.js';
-import type { BrowserTelemetry } from './browser-telemetry.js';
+import type { BrowserTelemetry, LoadedPage } from './browser-telemetry.js';
 
 /** What the runtime holds: reporter and navigation observer, usable at once. */
 export interface LazyTelemetry extends ErrorReporter {
@@ -24,7 +24,7 @@ export type LoadSdk = () => Promise<{
   startBrowserTelemetry(
     boot: TelemetryBoot,
     table: RouteTable<never>,
-    pageRoute: string,
+    page: LoadedPage,
   ): BrowserTelemetry;
 }>;
 
@@ -33,8 +33,10 @@ export function startLazyTelemetry(
   boot: TelemetryBoot,
   table: RouteTable<never>,
   pageRoute: string,
-  inject: { load?: LoadSdk; globalEvents?: EventTarget; now?: () => number } = {},
+  inject: { load?: LoadSdk; globalEvents?: EventTarget; now?: () => number; url?: string } = {},
 ): LazyTelemetry {
+  // The document's URL now: by the time the SDK arrives an early navigation may have changed it.
+  const page: LoadedPage = { route: pageRoute, url: inject.url ?? location.href };
   const load = inject.load ?? (() => import('./browser-telemetry.js'));
   const events = inject.globalEvents ?? window;
   const now = inject.now ?? Date.now;
@@ -64,7 +66,7 @@ export function startLazyTelemetry(
   const ready = load().then(
     (module) => {
       stopListening();
-      sdk = module.startBrowserTelemetry(boot, table, pageRoute);
+      sdk = module.startBrowserTelemetry(boot, table, page);
       const pending = queue ?? [];
       queue = undefined;
       for (const work of pending) work(sdk);
