@@ -55,7 +55,11 @@ function runVitest(name, outputFile, extraArgs) {
   const json = JSON.parse(readFileSync(outputFile, 'utf8'));
   // A file that failed to load counts as one failure even though none of its tests ran.
   // (numFailedTestSuites is no help: Vitest counts describe blocks in it, not files.)
-  const failed = (json.numFailedTests ?? 0) + countFilesFailedWithoutTests(json);
+  const counted = (json.numFailedTests ?? 0) + countFilesFailedWithoutTests(json);
+  // A run that failed outside any test (global setup, unhandled error) still counts as one
+  // failure, so the summary line never says "0 failed" for a failing run.
+  const failed = counted === 0 && result.status !== 0 ? 1 : counted;
+  if (failed > counted) console.error(`[test] ${name}: Vitest failed outside the tests`);
   return {
     passed: json.numPassedTests ?? 0,
     failed,
