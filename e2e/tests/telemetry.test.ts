@@ -36,6 +36,22 @@ const exceptionValue = (payload: Json) =>
       ?.value ?? '',
   );
 
+/** The digest the page shows, and the render service's and the browser's reports carrying it. */
+async function reportsOfShownDigest(page: Page) {
+  const digest = /Digest: ([0-9a-f]{10})/.exec((await page.textContent('body')) ?? '')?.[1];
+  expect(digest).toMatch(/^[0-9a-f]{10}$/);
+  const withDigest = (payload: Json) => tagsOf(payload).digest === digest;
+  const [fromServer] = await stack.upstream.waitFor(
+    'event',
+    (p) => withDigest(p) && sdkOf(p).includes('node'),
+  );
+  const [fromBrowser] = await stack.upstream.waitFor(
+    'event',
+    (p) => withDigest(p) && sdkOf(p).includes('browser'),
+  );
+  return { withDigest, fromServer: fromServer!, fromBrowser: fromBrowser! };
+}
+
 /** A hydrated page whose Sentry SDK chunk has loaded (its fetches carry trace headers). */
 async function hydratedPage(path: string): Promise<Page> {
   const { page } = await openPage(browser);
@@ -54,19 +70,9 @@ describe('errors', () => {
     const page = await hydratedPage('/items');
     await navigateAndSettle(page, '/errors/segment');
     await expect.poll(() => page.textContent('body')).toContain('Something went wrong');
-    const digest = /Digest: ([0-9a-f]{10})/.exec((await page.textContent('body')) ?? '')?.[1];
-    expect(digest).toMatch(/^[0-9a-f]{10}$/);
-    const withDigest = (payload: Json) => tagsOf(payload).digest === digest;
-    const [fromServer] = await stack.upstream.waitFor(
-      'event',
-      (p) => withDigest(p) && sdkOf(p).includes('node'),
-    );
-    const [fromBrowser] = await stack.upstream.waitFor(
-      'event',
-      (p) => withDigest(p) && sdkOf(p).includes('browser'),
-    );
-    const traceId = traceOf(fromServer!.payload!).trace_id;
-    expect(tagsOf(fromBrowser!.payload!).trace_id).toBe(traceId);
+    const { withDigest, fromServer, fromBrowser } = await reportsOfShownDigest(page);
+    const traceId = traceOf(fromServer.payload!).trace_id;
+    expect(tagsOf(fromBrowser.payload!).trace_id).toBe(traceId);
     const [navigation] = await stack.upstream.waitFor(
       'transaction',
       (p) => isNavigation(p) && pathOf(p) === '/errors/segment',
@@ -100,22 +106,12 @@ describe('errors', () => {
     const { page } = await openPage(browser);
     const response = await page.goto(`${stack.renderUrl}/errors/server`);
     expect(response?.status()).toBe(500);
-    const digest = /Digest: ([0-9a-f]{10})/.exec((await page.textContent('body')) ?? '')?.[1];
-    expect(digest).toMatch(/^[0-9a-f]{10}$/);
-    const withDigest = (payload: Json) => tagsOf(payload).digest === digest;
-    const [fromServer] = await stack.upstream.waitFor(
-      'event',
-      (p) => withDigest(p) && sdkOf(p).includes('node'),
-    );
-    const [fromBrowser] = await stack.upstream.waitFor(
-      'event',
-      (p) => withDigest(p) && sdkOf(p).includes('browser'),
-    );
-    const serverTrace = traceOf(fromServer!.payload!).trace_id;
+    const { fromServer, fromBrowser } = await reportsOfShownDigest(page);
+    const serverTrace = traceOf(fromServer.payload!).trace_id;
     expect(serverTrace).toMatch(/^[0-9a-f]{32}$/);
-    expect(tagsOf(fromBrowser!.payload!).trace_id).toBe(serverTrace);
-    expect(traceOf(fromBrowser!.payload!).trace_id).toBe(serverTrace);
-    expect(tagsOf(fromServer!.payload!).trace_id).toBe(serverTrace);
+    expect(tagsOf(fromBrowser.payload!).trace_id).toBe(serverTrace);
+    expect(traceOf(fromBrowser.payload!).trace_id).toBe(serverTrace);
+    expect(tagsOf(fromServer.payload!).trace_id).toBe(serverTrace);
     await page.close();
   });
 });
