@@ -2,17 +2,25 @@
  * Telemetry end to end (issue 6): Chromium against the stack with a recording upstream behind
  * the relay. Errors, transactions and traces are asserted on what the upstream received.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHydrated, launchBrowser, openPage } from '../harness/browser.js';
+import {
+  dropped,
+  exceptionValue,
+  isNavigation,
+  pathOf,
+  sdkOf,
+  tagsOf,
+  traceOf,
+  type Json,
+} from '../harness/sentry-payloads.js';
 import { startTelemetryStack, type TelemetryStack } from '../harness/telemetry-stack.js';
-
-type Json = Record<string, unknown>;
+import { startThirdParty, type ThirdPartyOrigin } from '../harness/third-party-origin.js';
 
 let stack: TelemetryStack;
 let browser: Browser;
-let thirdParty: { origin: string; requests: IncomingHttpHeaders[]; server: Server };
+let thirdParty: ThirdPartyOrigin;
 
 beforeAll(async () => {
   stack = await startTelemetryStack();
@@ -25,16 +33,6 @@ afterAll(async () => {
   await stack?.stop();
   await new Promise((resolve) => thirdParty?.server.close(resolve));
 });
-
-const tagsOf = (payload: Json) => (payload.tags ?? {}) as Record<string, string>;
-const traceOf = (payload: Json) =>
-  ((payload.contexts as Json | undefined)?.trace ?? {}) as Json & { trace_id?: string };
-const sdkOf = (payload: Json) => String((payload.sdk as Json | undefined)?.name ?? '');
-const exceptionValue = (payload: Json) =>
-  String(
-    ((payload.exception as { values?: { value?: string }[] } | undefined)?.values ?? []).at(-1)
-      ?.value ?? '',
-  );
 
 /** The digest the page shows, and the render service's and the browser's reports carrying it. */
 async function reportsOfShownDigest(page: Page) {
@@ -140,15 +138,6 @@ async function hideToFlushClientReports(page: Page): Promise<void> {
     document.dispatchEvent(new Event('visibilitychange'));
   });
 }
-
-/** How many items of `category` a client report says were dropped. */
-const dropped = (payload: Json, category: string) =>
-  ((payload.discarded_events ?? []) as { category: string; quantity: number }[])
-    .filter((entry) => entry.category === category)
-    .reduce((sum, entry) => sum + entry.quantity, 0);
-
-const isNavigation = (payload: Json) => traceOf(payload).op === 'navigation';
-const pathOf = (payload: Json) => String(((traceOf(payload).data ?? {}) as Json)['url.path'] ?? '');
 
 describe('traces', () => {
   it('sends one navigation transaction whose trace holds the render and data spans', async () => {
@@ -298,29 +287,3 @@ describe('noise', () => {
     await page.close();
   });
 });
-
-async function startThirdParty(): Promise<{
-  origin: string;
-  requests: IncomingHttpHeaders[];
-  server: Server;
-}> {
-  const requests: IncomingHttpHeaders[] = [];
-  const server = createServer((request, response) => {
-    requests.push(request.headers);
-    if (request.url?.startsWith('/throw.js')) {
-      response.writeHead(200, { 'content-type': 'text/javascript' });
-      response.end('throw new Error("third-party failure");');
-      return;
-    }
-    response.writeHead(200, {
-      'content-type': 'image/gif',
-      'access-control-allow-origin': '*',
-      'access-control-allow-headers': '*',
-    });
-    response.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { origin: `http://127.0.0.1:${port}`, requests, server };
-}
