@@ -35,8 +35,6 @@ export function readKnobs() {
     FLOW_WINDOW: num('FLOW_WINDOW', 0),
     // PostgreSQL pool size for both the server child and the in-process service; 0 = service default (10).
     POOL_SIZE: num('POOL_SIZE', 0),
-    // 1 = EXPERIMENT: the server child uses the prototype one-buffer response encoder.
-    FAST_ENCODE: num('FAST_ENCODE', 0),
     // 1 = EXPERIMENT: TCP_NODELAY on the server's accepted sockets.
     SERVER_NODELAY: num('SERVER_NODELAY', 0),
   };
@@ -89,14 +87,7 @@ export function machineInfo() {
 /** Starts one engine: database, server child (gRPC), in-process service, gRPC clients. */
 export async function startEngine(
   engine,
-  {
-    channels = 1,
-    flowWindow = 0,
-    poolSize = 0,
-    fastEncode = 0,
-    serverNoDelay = 0,
-    log = console.error,
-  } = {},
+  { channels = 1, flowWindow = 0, poolSize = 0, serverNoDelay = 0, log = console.error } = {},
 ) {
   let postgres;
   let env;
@@ -111,7 +102,6 @@ export async function startEngine(
   if (poolSize > 0) env.DATABASE_POOL_SIZE = String(poolSize);
   const server = await startServerChild({
     ...env,
-    ...(fastEncode && { BENCH_FAST_ENCODE: '1' }),
     ...(serverNoDelay && { BENCH_SERVER_NODELAY: '1' }),
   });
   log(`[${engine}] server child pid ${server.pid} on ${server.address}`);
