@@ -4,11 +4,18 @@
 // does it, and the one-pass encoders the service registers as responseSerialize
 // (services/data/src/grpc/encode, byte-identical check).
 // Knobs: ITERATIONS_MS=1500 per measurement.  node bench/data/codec.mjs
+import { isDeepStrictEqual } from 'node:util';
 import { loadDataConfig, startDataService } from '@strata/data';
 import { GetItemResponse, ListItemsRequest, ListItemsResponse } from '@strata/proto';
 import pino from 'pino';
 // The service's own serializers (not part of @strata/data's public API; read from its build).
 import { catalogServiceDefinition } from '../../services/data/dist/grpc/encode/catalog-service-definition.js';
+
+// The render service's gateway decoders (services/render/src/gateway/wire), same build rule.
+import {
+  decodeGetItemResponse,
+  decodeListItemsResponse,
+} from '../../services/render/dist/gateway/wire/response-decoders.js';
 
 const shipped = catalogServiceDefinition();
 const encodeListItemsResponse = shipped.listItems.responseSerialize;
@@ -44,6 +51,8 @@ const same = (a, b) => a && Buffer.compare(a, b) === 0;
 if (!same(encodeListItemsResponse(list), listBytes))
   throw new Error('fast ListItems encoding differs');
 if (!same(encodeGetItemResponse(one), oneBytes)) throw new Error('fast GetItem encoding differs');
+if (!isDeepStrictEqual(decodeListItemsResponse(listBytes), ListItemsResponse.decode(listBytes)))
+  throw new Error('gateway ListItems decoding differs');
 
 rows.push(
   time(`ListItemsResponse(100) encode, ts-proto (${listBytes.length} B)`, () =>
@@ -59,6 +68,11 @@ rows.push(
   ),
 );
 rows.push(
+  time('ListItemsResponse(100) decode, render gateway (hand-written)', () =>
+    decodeListItemsResponse(listBytes),
+  ),
+);
+rows.push(
   time(`GetItemResponse encode, ts-proto (${oneBytes.length} B)`, () =>
     Buffer.from(GetItemResponse.encode(one).finish()),
   ),
@@ -66,6 +80,12 @@ rows.push(
 rows.push(time('GetItemResponse encode, one-pass (shipped)', () => encodeGetItemResponse(one)));
 rows.push(
   time('GetItemResponse decode, ts-proto (client side)', () => GetItemResponse.decode(oneBytes)),
+);
+
+rows.push(
+  time('GetItemResponse decode, render gateway (hand-written)', () =>
+    decodeGetItemResponse(oneBytes),
+  ),
 );
 
 console.log('| operation | µs/op |', '\n|---|---:|');
