@@ -26,10 +26,6 @@ function readTimestamp(reader: ProtoReader): Date {
   return new Date(seconds * 1_000 + nanos / 1_000_000);
 }
 
-function safe(value: number): number {
-  return value <= Number.MAX_SAFE_INTEGER ? value : unsupported();
-}
-
 function readItem(reader: ProtoReader): Item {
   const { start, end } = reader.delimited();
   const inner = new ProtoReader(reader.buf, start, end);
@@ -46,13 +42,13 @@ function readItem(reader: ProtoReader): Item {
   while (inner.pos < end) {
     switch (inner.uint()) {
       case 8:
-        item.id = safe(inner.uint());
+        item.id = inner.uint();
         break;
       case 18:
         item.title = inner.string();
         break;
       case 24:
-        item.priceCents = safe(inner.uint());
+        item.priceCents = inner.uint();
         break;
       case 34:
         item.categoryId = inner.string();
@@ -67,7 +63,7 @@ function readItem(reader: ProtoReader): Item {
         item.updateTime = readTimestamp(inner);
         break;
       case 64:
-        item.version = safe(inner.uint());
+        item.version = inner.uint();
         break;
       default:
         unsupported();
