@@ -1,12 +1,25 @@
 #!/usr/bin/env node
 // Single-threaded cost of the protobuf work one gRPC call adds, on the real responses:
 // ts-proto encode as the generated responseSerialize does it, decode as responseDeserialize
-// does it, and the one-buffer prototype encoder (lib/fast-encode.mjs, byte-identical check).
+// does it, and the one-pass encoders the service registers as responseSerialize
+// (services/data/src/grpc/encode, byte-identical check).
 // Knobs: ITERATIONS_MS=1500 per measurement.  node bench/data/codec.mjs
+import { isDeepStrictEqual } from 'node:util';
 import { loadDataConfig, startDataService } from '@strata/data';
 import { GetItemResponse, ListItemsRequest, ListItemsResponse } from '@strata/proto';
 import pino from 'pino';
-import { encodeGetItemResponse, encodeListItemsResponse } from './lib/fast-encode.mjs';
+// The service's own serializers (not part of @strata/data's public API; read from its build).
+import { catalogServiceDefinition } from '../../services/data/dist/grpc/encode/catalog-service-definition.js';
+
+// The render service's gateway decoders (services/render/src/gateway/wire), same build rule.
+import {
+  decodeGetItemResponse,
+  decodeListItemsResponse,
+} from '../../services/render/dist/gateway/wire/response-decoders.js';
+
+const shipped = catalogServiceDefinition();
+const encodeListItemsResponse = shipped.listItems.responseSerialize;
+const encodeGetItemResponse = shipped.getItem.responseSerialize;
 
 const budget = Number(process.env.ITERATIONS_MS ?? 1500);
 const service = await startDataService(
@@ -38,6 +51,8 @@ const same = (a, b) => a && Buffer.compare(a, b) === 0;
 if (!same(encodeListItemsResponse(list), listBytes))
   throw new Error('fast ListItems encoding differs');
 if (!same(encodeGetItemResponse(one), oneBytes)) throw new Error('fast GetItem encoding differs');
+if (!isDeepStrictEqual(decodeListItemsResponse(listBytes), ListItemsResponse.decode(listBytes)))
+  throw new Error('gateway ListItems decoding differs');
 
 rows.push(
   time(`ListItemsResponse(100) encode, ts-proto (${listBytes.length} B)`, () =>
@@ -45,7 +60,7 @@ rows.push(
   ),
 );
 rows.push(
-  time('ListItemsResponse(100) encode, one-buffer prototype', () => encodeListItemsResponse(list)),
+  time('ListItemsResponse(100) encode, one-pass (shipped)', () => encodeListItemsResponse(list)),
 );
 rows.push(
   time('ListItemsResponse(100) decode, ts-proto (client side)', () =>
@@ -53,13 +68,24 @@ rows.push(
   ),
 );
 rows.push(
+  time('ListItemsResponse(100) decode, render gateway (hand-written)', () =>
+    decodeListItemsResponse(listBytes),
+  ),
+);
+rows.push(
   time(`GetItemResponse encode, ts-proto (${oneBytes.length} B)`, () =>
     Buffer.from(GetItemResponse.encode(one).finish()),
   ),
 );
-rows.push(time('GetItemResponse encode, one-buffer prototype', () => encodeGetItemResponse(one)));
+rows.push(time('GetItemResponse encode, one-pass (shipped)', () => encodeGetItemResponse(one)));
 rows.push(
   time('GetItemResponse decode, ts-proto (client side)', () => GetItemResponse.decode(oneBytes)),
+);
+
+rows.push(
+  time('GetItemResponse decode, render gateway (hand-written)', () =>
+    decodeGetItemResponse(oneBytes),
+  ),
 );
 
 console.log('| operation | µs/op |', '\n|---|---:|');

@@ -3,7 +3,7 @@
 // the gRPC phase (client side) and the driver during the in-process phase (the ceiling).
 // Knobs: ENGINE=pglite METHOD=ListItems100 DURATION=5 WARMUP=2 CONCURRENCY=50
 //        PROFILE_DIR=/tmp/strata-data-profiles (raw .cpuprofile files)
-//        FAST_ENCODE=1 (experiment: server child uses lib/fast-encode.mjs) OUT=summary.json
+//        OUT=summary.json
 //   node bench/data/profile.mjs > bench/data/results/profile-pglite-ListItems100.md
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -27,11 +27,10 @@ session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
 
-const fastEncode = Number(process.env.FAST_ENCODE ?? 0);
-const setup = await startEngine(engine, { fastEncode, log: console.error });
-const out = { engine, method, duration, concurrency, fastEncode, profiles: {} };
+const setup = await startEngine(engine, { log: console.error });
+const out = { engine, method, duration, concurrency, profiles: {} };
 const md = [
-  `### CPU profiles: ${engine} ${method}${fastEncode ? ' (FAST_ENCODE=1 experiment)' : ''}, concurrency ${concurrency}, ${duration / 1000}s each`,
+  `### CPU profiles: ${engine} ${method}, concurrency ${concurrency}, ${duration / 1000}s each`,
   '',
 ];
 try {
@@ -42,17 +41,11 @@ try {
     if (mode === 'grpc') await setup.server.profileStart();
     const stats = await closedLoop({ call, concurrency, warmupMs: 0, durationMs: duration });
     const { profile } = await session.post('Profiler.stop');
-    const driverPath = join(
-      dir,
-      `${engine}-${method}${fastEncode ? '-fast' : ''}-${mode}-driver.cpuprofile`,
-    );
+    const driverPath = join(dir, `${engine}-${method}-${mode}-driver.cpuprofile`);
     writeFileSync(driverPath, JSON.stringify(profile));
     const paths = { driver: driverPath };
     if (mode === 'grpc') {
-      paths.server = join(
-        dir,
-        `${engine}-${method}${fastEncode ? '-fast' : ''}-${mode}-server.cpuprofile`,
-      );
+      paths.server = join(dir, `${engine}-${method}-${mode}-server.cpuprofile`);
       await setup.server.profileStop(paths.server);
     }
     console.error(
@@ -85,9 +78,7 @@ try {
   await setup.stop();
   session.disconnect();
 }
-const jsonPath =
-  process.env.OUT ??
-  join(here, 'results', `profile-${engine}-${method}${fastEncode ? '-fast-encode' : ''}.json`);
+const jsonPath = process.env.OUT ?? join(here, 'results', `profile-${engine}-${method}.json`);
 writeFileSync(jsonPath, `${JSON.stringify(out, null, 2)}\n`);
 console.error(`summary: ${jsonPath}; raw profiles in ${dir}`);
 console.log(md.join('\n'));

@@ -4,7 +4,8 @@
 // on PGlite and PostgreSQL. See README in RESULTS.md. Knobs (env): DURATION=5 WARMUP=2 (seconds)
 // CONCURRENCY=50 ROUNDS=6 ENGINES=pglite,postgres METHODS=GetItem,ListItems100 CHANNELS=1
 // FLOW_WINDOW=0 (client HTTP/2 window bytes; 0 = grpc-js default) POOL_SIZE=0 (pg pool, 0 = default 10)
-// FAST_ENCODE=0 (1 = experiment: server child uses bench/data/lib/fast-encode.mjs)
+// PGLITE_WORKER= (server child: PGlite in a worker thread; unset = service default, false)
+// CEILING_PGLITE_WORKER=false (the in-process ceiling's setting)
 // SERVER_NODELAY=0 (1 = experiment: TCP_NODELAY on the server's sockets) OUT=path
 //
 //   npm run build   (at the repo root; the bench imports the built dist/)
@@ -56,7 +57,8 @@ const results = {
         'CHANNELS',
         'FLOW_WINDOW',
         'POOL_SIZE',
-        'FAST_ENCODE',
+        'PGLITE_WORKER',
+        'CEILING_PGLITE_WORKER',
         'SERVER_NODELAY',
       ].includes(k),
     )
@@ -82,7 +84,8 @@ for (const engine of knobs.ENGINES) {
     channels: knobs.CHANNELS,
     flowWindow: knobs.FLOW_WINDOW,
     poolSize: knobs.POOL_SIZE,
-    fastEncode: knobs.FAST_ENCODE,
+    pgliteWorker: knobs.PGLITE_WORKER,
+    ceilingPgliteWorker: knobs.CEILING_PGLITE_WORKER,
     serverNoDelay: knobs.SERVER_NODELAY,
     log,
   });

@@ -7,21 +7,6 @@ import { Session } from 'node:inspector/promises';
 import { loadDataConfig, startDataService } from '@strata/data';
 import pino from 'pino';
 
-// EXPERIMENT knob (not the service as shipped): BENCH_FAST_ENCODE=1 swaps the generated
-// responseSerialize of ListItems/GetItem for the one-buffer prototype in lib/fast-encode.mjs,
-// to measure what the proposed serializer change would buy. Same bytes on the wire.
-if (process.env.BENCH_FAST_ENCODE === '1') {
-  const { CatalogServiceService } = await import('@strata/proto');
-  const fast = await import('./lib/fast-encode.mjs');
-  for (const [method, encode] of [
-    ['listItems', fast.encodeListItemsResponse],
-    ['getItem', fast.encodeGetItemResponse],
-  ]) {
-    const generated = CatalogServiceService[method].responseSerialize;
-    CatalogServiceService[method].responseSerialize = (value) => encode(value) ?? generated(value);
-  }
-}
-
 // EXPERIMENT knob: BENCH_SERVER_NODELAY=1 disables Nagle on accepted sockets (grpc-js sets it on
 // client sockets only).
 if (process.env.BENCH_SERVER_NODELAY === '1') {

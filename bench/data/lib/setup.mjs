@@ -35,8 +35,13 @@ export function readKnobs() {
     FLOW_WINDOW: num('FLOW_WINDOW', 0),
     // PostgreSQL pool size for both the server child and the in-process service; 0 = service default (10).
     POOL_SIZE: num('POOL_SIZE', 0),
-    // 1 = EXPERIMENT: the server child uses the prototype one-buffer response encoder.
-    FAST_ENCODE: num('FAST_ENCODE', 0),
+    // PGlite in a worker thread (service setting PGLITE_WORKER) in the gRPC server child:
+    // '' = the service default (false), 'true' or 'false' to compare.
+    PGLITE_WORKER: process.env.PGLITE_WORKER ?? '',
+    // The same setting for the in-process ceiling. Default 'false': the ceiling stays the
+    // in-thread PGlite it was before the worker existed (the faster in-process path, so moving
+    // the server's PGlite to a worker cannot make the goal easier by slowing the ceiling).
+    CEILING_PGLITE_WORKER: process.env.CEILING_PGLITE_WORKER || 'false',
     // 1 = EXPERIMENT: TCP_NODELAY on the server's accepted sockets.
     SERVER_NODELAY: num('SERVER_NODELAY', 0),
   };
@@ -93,7 +98,8 @@ export async function startEngine(
     channels = 1,
     flowWindow = 0,
     poolSize = 0,
-    fastEncode = 0,
+    pgliteWorker = '',
+    ceilingPgliteWorker = 'false',
     serverNoDelay = 0,
     log = console.error,
   } = {},
@@ -111,13 +117,13 @@ export async function startEngine(
   if (poolSize > 0) env.DATABASE_POOL_SIZE = String(poolSize);
   const server = await startServerChild({
     ...env,
-    ...(fastEncode && { BENCH_FAST_ENCODE: '1' }),
+    ...(pgliteWorker && { PGLITE_WORKER: pgliteWorker }),
     ...(serverNoDelay && { BENCH_SERVER_NODELAY: '1' }),
   });
   log(`[${engine}] server child pid ${server.pid} on ${server.address}`);
   // The in-process ceiling: the same service, same database, in the driver's own process.
   const local = await startDataService(
-    loadDataConfig({ ...env, DATA_PORT: '0' }),
+    loadDataConfig({ ...env, PGLITE_WORKER: ceilingPgliteWorker, DATA_PORT: '0' }),
     pino({ level: 'silent' }),
   );
   // One channel by default. With CHANNELS>1 each client gets its own subchannel pool, so its own

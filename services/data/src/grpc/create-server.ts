@@ -5,14 +5,10 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
-import {
-  CATALOG_SERVICE_NAME,
-  CatalogServiceService,
-  PROTO_ROOT,
-  SERVICE_PROTO_FILES,
-} from '@strata/proto';
+import { CATALOG_SERVICE_NAME, PROTO_ROOT, SERVICE_PROTO_FILES } from '@strata/proto';
 import { HealthImplementation } from 'grpc-health-check';
 import { createCatalogHandlers, type CatalogHandlerDeps } from './catalog-handlers.js';
+import { catalogServiceDefinition } from './encode/catalog-service-definition.js';
 
 /** The server plus the health switch the lifecycle flips. */
 export interface DataGrpcServer {
@@ -32,7 +28,7 @@ const SERVER_OPTIONS: grpc.ServerOptions = {
 /** Builds the server with every service registered (not yet bound). */
 export function createDataGrpcServer(deps: CatalogHandlerDeps): DataGrpcServer {
   const server = new grpc.Server(SERVER_OPTIONS);
-  server.addService(CatalogServiceService, createCatalogHandlers(deps));
+  server.addService(catalogServiceDefinition(), createCatalogHandlers(deps));
 
   const health = new HealthImplementation({
     '': 'NOT_SERVING',

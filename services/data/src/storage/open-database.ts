@@ -5,13 +5,16 @@
 import type { DataConfig } from '../config.js';
 import type { Database } from './database.js';
 import { openPgliteDatabase } from './pglite-database.js';
+import { openPgliteWorkerDatabase } from './pglite-worker-database.js';
 import { openPostgresDatabase } from './postgres-database.js';
 
 /** Opens the configured database. */
 export function openDatabase(config: DataConfig): Promise<Database> {
   return config.DATABASE_URL
     ? openPostgresDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE)
-    : openPgliteDatabase(config.DATA_DIR);
+    : config.PGLITE_WORKER
+      ? openPgliteWorkerDatabase(config.DATA_DIR)
+      : openPgliteDatabase(config.DATA_DIR);
 }
 
 /** The database location for logs, with any password removed. */

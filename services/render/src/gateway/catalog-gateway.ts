@@ -6,7 +6,7 @@
 import * as grpc from '@grpc/grpc-js';
 import {
   CATALOG_SERVICE_NAME,
-  CatalogServiceClient,
+  type CatalogServiceClient,
   ListItemsRequest,
   readStatusDetails,
   UpdateItemRequest,
@@ -21,6 +21,7 @@ import {
   type NodeTelemetry,
 } from '@strata/telemetry';
 import { withReadRetry } from './read-retry.js';
+import { FastReadCatalogClient } from './wire/catalog-client.js';
 
 /** A write the data service refused, with what the user can fix. */
 export class WriteRefused extends Error {
@@ -86,7 +87,7 @@ type Unary<Req, Res> = (
 
 /** Opens one channel to the data service (shared by every request). */
 export function createCatalogChannel(options: GatewayOptions): CatalogServiceClient {
-  return new CatalogServiceClient(options.address, grpc.credentials.createInsecure(), {
+  return new FastReadCatalogClient(options.address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.enable_retries': 0,
   });
