@@ -1,7 +1,9 @@
 // CPU profile of the relay under the benchmark load: starts the counting upstream and the relay
 // (filters on, fsync on) with --cpu-prof, warms up, loads it for DURATION seconds with autocannon,
 // stops it (SIGTERM writes the profile) and prints self time grouped by where it is spent.
-// Usage (from the repo root): node bench/relay/profile.mjs [--duration 10] [--connections 64] [--out DIR]
+// Usage (from the repo root):
+//   node bench/relay/profile.mjs [--duration 10] [--connections 64] [--delay 0] [--out DIR]
+// --delay 500 makes the upstream answer after 500 ms, so the profile shows the ingest side alone.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -17,6 +19,7 @@ const option = (name, fallback) => {
 };
 const DURATION = Number(option('duration', 10));
 const CONNECTIONS = Number(option('connections', 64));
+const DELAY_MS = option('delay', '0');
 const OUT = option('out', mkdtempSync(join(tmpdir(), 'relay-prof-')));
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const here = fileURLToPath(new URL('./', import.meta.url));
@@ -57,7 +60,7 @@ const load = (url, duration) =>
     duration,
   });
 
-const upstream = await start([join(here, 'upstream-server.mjs')]);
+const upstream = await start([join(here, 'upstream-server.mjs')], { DELAY_MS });
 const spoolDir = mkdtempSync(join(tmpdir(), 'relay-prof-spool-'));
 const relay = await start(
   [
