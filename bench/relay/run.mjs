@@ -1,11 +1,14 @@
 // Relay benchmark: envelopes/s accepted and forwarded, p99 latency and memory under 10x overload,
 // against a bare Fastify endpoint that reads and discards the body (the ceiling), in one run.
-// Usage (from the repo root): node bench/relay/run.mjs [--duration 10] [--connections 64]
+// Usage (from the repo root):
+//   node bench/relay/run.mjs [--duration 10] [--connections 64] [--baseline DIR]
+// --baseline DIR adds a row for another copy of the relay (DIR/services/relay/src/main.ts, e.g. an
+// older commit extracted with git archive) measured in the same run, for before/after ratios.
 // Everything listens on 127.0.0.1; every load loop is bounded in time and stops by itself.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +19,8 @@ const option = (name, fallback) => {
 };
 const DURATION = option('duration', 10);
 const CONNECTIONS = option('connections', 64);
+const baselineIndex = args.indexOf('--baseline');
+const BASELINE = baselineIndex === -1 ? undefined : args[baselineIndex + 1];
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const here = fileURLToPath(new URL('./', import.meta.url));
 
@@ -60,6 +65,15 @@ function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
 }
+/** CPU time (user + system, all threads) a process has used so far, in ms. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
+}
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 
 async function load(url, duration = DURATION) {
   const result = await autocannon({
@@ -85,7 +99,10 @@ async function upstreamCount(url) {
   return (await (await fetch(`${url}/count`)).json()).count;
 }
 
-async function relayRun(name, { fsync = true, delayMs = 0, filters, memorySamples = false } = {}) {
+async function relayRun(
+  name,
+  { fsync = true, delayMs = 0, filters, memorySamples = false, root = repo } = {},
+) {
   const upstream = await start(process.execPath, [join(here, 'upstream-server.mjs')], {
     DELAY_MS: String(delayMs),
   });
@@ -102,7 +119,7 @@ async function relayRun(name, { fsync = true, delayMs = 0, filters, memorySample
   };
   const relay = await start(
     process.execPath,
-    ['--conditions=@strata/source', '--import', 'tsx', 'services/relay/src/main.ts'],
+    ['--conditions=@strata/source', '--import', 'tsx', join(root, 'services/relay/src/main.ts')],
     env,
   );
   // Warm up (JIT, connection pools), then measure.
@@ -110,13 +127,16 @@ async function relayRun(name, { fsync = true, delayMs = 0, filters, memorySample
   const before = await upstreamCount(upstream.url);
   const samples = [];
   const sampler = setInterval(() => samples.push(rssMb(relay.child.pid)), 500);
+  const cpuBefore = [cpuMs(relay.child.pid), cpuMs(upstream.child.pid)];
   const started = Date.now();
   const result = await load(relay.url);
   clearInterval(sampler);
+  const cpuAfter = [cpuMs(relay.child.pid), cpuMs(upstream.child.pid)];
   const forwardedDuringLoad = (await upstreamCount(upstream.url)) - before;
   const loadSeconds = (Date.now() - started) / 1000;
-  // Let the backlog drain (bounded) to report end-to-end forwarding.
-  const drainDeadline = Date.now() + 120_000;
+  // Let the backlog drain (bounded) to report end-to-end forwarding; under overload the backlog
+  // takes minutes at ~128/s, so only a short look.
+  const drainDeadline = Date.now() + (delayMs > 0 ? 2_000 : 60_000);
   let forwarded = forwardedDuringLoad;
   while (Date.now() < drainDeadline) {
     forwarded = (await upstreamCount(upstream.url)) - before;
@@ -130,6 +150,9 @@ async function relayRun(name, { fsync = true, delayMs = 0, filters, memorySample
     forwardedPerSecondDuringLoad: forwardedDuringLoad / loadSeconds,
     forwardedTotal: forwarded,
     endToEndSeconds: drainSeconds,
+    relayCpuUsPerRequest: ((cpuAfter[0] - cpuBefore[0]) * 1000) / result.ok,
+    upstreamCpuUsPerRequest:
+      forwardedDuringLoad > 0 ? ((cpuAfter[1] - cpuBefore[1]) * 1000) / forwardedDuringLoad : 0,
     rssStartMb: samples[0],
     rssPeakMb: Math.max(...samples),
     rssEndMb: samples.at(-1),
@@ -149,17 +172,27 @@ const log = (row) =>
   await load(ceiling.url, 2);
   const samples = [];
   const sampler = setInterval(() => samples.push(rssMb(ceiling.child.pid)), 500);
+  const cpuBefore = cpuMs(ceiling.child.pid);
+  const result = await load(ceiling.url);
   rows.push({
     name: 'ceiling: bare Fastify, read+discard',
-    ...(await load(ceiling.url)),
+    ...result,
+    relayCpuUsPerRequest: ((cpuMs(ceiling.child.pid) - cpuBefore) * 1000) / result.ok,
     rssPeakMb: Math.max(...samples),
   });
   log(rows.at(-1));
   clearInterval(sampler);
   await stop(ceiling.child);
 }
+const loadBefore = loadAverage();
 rows.push(await relayRun('relay, filters on, fsync on'));
 log(rows.at(-1));
+if (BASELINE) {
+  rows.push(
+    await relayRun(`baseline relay (${BASELINE}), filters on, fsync on`, { root: BASELINE }),
+  );
+  log(rows.at(-1));
+}
 rows.push(await relayRun('relay, filters off, fsync on', { filters: '' }));
 log(rows.at(-1));
 rows.push(await relayRun('relay, filters on, fsync off', { fsync: false }));
@@ -173,12 +206,15 @@ log(rows.at(-1));
 
 const ceilingRps = rows[0].rps;
 console.log(
-  `\nrelay benchmark: ${DURATION}s per run, ${CONNECTIONS} connections, body ${fixture.length} bytes (browser-03-event)\n`,
+  `\nrelay benchmark: ${DURATION}s per run, ${CONNECTIONS} connections, body ${fixture.length} bytes (browser-03-event)`,
 );
 console.log(
-  '| run | accepted req/s | ratio to ceiling | p50 ms | p99 ms | non-2xx | forwarded/s during load | RSS start/peak/end MB |',
+  `load average (1/5/15 min) after the ceiling run: ${loadBefore}; at the end: ${loadAverage()}\n`,
 );
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+console.log(
+  '| run | accepted req/s | ratio to ceiling | p50 ms | p99 ms | non-2xx | forwarded/s during load | server CPU µs/req | upstream CPU µs/req | RSS start/peak/end MB |',
+);
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 for (const row of rows) {
   const ratio = `${((row.rps / ceilingRps) * 100).toFixed(0)} %`;
   const forwarded =
@@ -189,8 +225,9 @@ for (const row of rows) {
     row.rssStartMb === undefined
       ? `– / ${row.rssPeakMb?.toFixed(0)} / –`
       : `${row.rssStartMb.toFixed(0)} / ${row.rssPeakMb.toFixed(0)} / ${row.rssEndMb.toFixed(0)}`;
+  const upstreamCpu = row.upstreamCpuUsPerRequest ? row.upstreamCpuUsPerRequest.toFixed(0) : '–';
   console.log(
-    `| ${row.name} | ${row.rps.toFixed(0)} | ${ratio} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${forwarded} | ${rss} |`,
+    `| ${row.name} | ${row.rps.toFixed(0)} | ${ratio} | ${row.p50} | ${row.p99} | ${row.non2xx} | ${forwarded} | ${row.relayCpuUsPerRequest.toFixed(0)} | ${upstreamCpu} | ${rss} |`,
   );
 }
 const overload = rows.at(-1);

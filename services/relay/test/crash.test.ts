@@ -80,7 +80,10 @@ it('loses nothing acknowledged when killed with SIGKILL under load', async () =>
     }
   };
   const workers = Array.from({ length: 8 }, worker);
-  await new Promise((resolve) => setTimeout(resolve, 1200));
+  // Kill once 64 are in flight (not after a fixed time: on a loaded machine that can be too
+  // early), with the load still running so more are being spooled at that moment.
+  await upstream.waitFor(64, 10_000);
+  await new Promise((resolve) => setTimeout(resolve, 200));
   first.child.kill('SIGKILL');
   load.running = false;
   await Promise.all(workers);

@@ -1,18 +1,22 @@
 /**
- * Appends records to numbered segment files with group commit. Records are written at once (a
- * small synchronous append to the page cache, so order is the call order); one fdatasync at a
- * time runs in the background, and each caller's promise resolves once a sync that started after
- * its write has finished: every record is acknowledged after about one sync, and all records
- * written meanwhile share the next one. Records that need no durability (tombstones) never
- * trigger a sync themselves. A new segment file is made durable by fsyncing the directory, and
- * the previous segment is synced before it is closed. I/O adapter (node:fs).
+ * Appends records to numbered segment files with group commit. Records are collected in call
+ * order and written together once per event-loop turn (one `writev` for all the envelopes the
+ * turn accepted, instead of one `write` each: the per-record syscalls were ~8 % of the relay's CPU
+ * under load). One fdatasync at a time runs in the background, and each caller's promise
+ * resolves once a sync that started after its record was written has finished: every record is
+ * acknowledged after about one sync, and all records written meanwhile share the next one.
+ * Records that need no durability (tombstones) ride along with the next write and never trigger
+ * a sync themselves. A new segment file is made durable by fsyncing the directory, and the
+ * previous segment is synced before it is closed. I/O adapter (node:fs).
  */
-import { closeSync, fdatasync, openSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, openSync, writeSync, writevSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const fdatasyncAsync = promisify(fdatasync);
+/** Buffers per writev call (Linux IOV_MAX is 1024). */
+const MAX_IOVECS = 1024;
 
 interface Waiter {
   readonly seq: number;
@@ -23,11 +27,12 @@ interface Waiter {
 /** The writer's interface. */
 export interface GroupCommitWriter {
   /**
-   * Appends `data` to `segment` (segments only grow). Resolves when the record is durable; with
-   * `durable` false (or fsync off) it resolves at once and rides along with the next sync.
+   * Appends `data` to `segment` (segments only grow; order is the call order). Resolves when the
+   * record is durable, or, with fsync off, once it is written. With `durable` false it resolves
+   * at once and is written with the next batch.
    */
   append(segment: number, data: Buffer, durable?: boolean): Promise<void>;
-  /** Waits for pending syncs, then syncs and closes the open segment. */
+  /** Writes what is pending, waits for syncs, then syncs and closes the open segment. */
   close(): Promise<void>;
 }
 
@@ -36,19 +41,72 @@ export function segmentFileName(segment: number): string {
   return `segment-${String(segment).padStart(10, '0')}.log`;
 }
 
+const resolved = Promise.resolve();
+
 /** Creates a writer for `dir`; `fsync: false` skips durability (throughput comparisons only). */
 export function createGroupCommitWriter(dir: string, fsync: boolean): GroupCommitWriter {
   let fd = -1;
   let fdSegment = -1;
+  /** Sequence number of the last appended record, and of the last one written to its file. */
+  let appended = 0;
   let written = 0;
+  let batch: Buffer[] = [];
+  let batchSegment = -1;
+  let flushScheduled = false;
   let syncing: Promise<void> | null = null;
   let directoryDirty = false;
   const retiring: number[] = [];
   const waiters: Waiter[] = [];
 
-  function writeAll(data: Buffer): void {
-    let offset = 0;
-    while (offset < data.length) offset += writeSync(fd, data, offset, data.length - offset);
+  function writeAll(buffers: Buffer[]): void {
+    for (let start = 0; start < buffers.length; start += MAX_IOVECS) {
+      const chunk = buffers.slice(start, start + MAX_IOVECS);
+      let total = 0;
+      for (const buffer of chunk) total += buffer.length;
+      const done = writevSync(fd, chunk);
+      if (done < total) {
+        // A short write (rare for regular files): finish the rest with plain writes.
+        const rest = Buffer.concat(chunk).subarray(done);
+        let offset = 0;
+        while (offset < rest.length) offset += writeSync(fd, rest, offset, rest.length - offset);
+      }
+    }
+  }
+
+  /** Writes the pending batch to its segment file; settles or queues its waiters. */
+  function flush(): void {
+    if (batch.length === 0) return;
+    const buffers = batch;
+    const from = written;
+    const upTo = appended;
+    batch = [];
+    try {
+      if (batchSegment !== fdSegment) {
+        if (fd !== -1) {
+          if (fsync) retiring.push(fd);
+          else closeSync(fd);
+        }
+        fd = openSync(join(dir, segmentFileName(batchSegment)), 'a');
+        fdSegment = batchSegment;
+        directoryDirty = true;
+      }
+      writeAll(buffers);
+    } catch (error) {
+      // Only this batch failed; records written before it still wait for their sync.
+      const first = waiters.findIndex((waiter) => waiter.seq > from);
+      const failed = first === -1 ? [] : waiters.splice(first);
+      for (const waiter of failed) waiter.reject(error);
+      written = upTo;
+      return;
+    }
+    written = upTo;
+    if (fsync) kick();
+    else settle(upTo, null);
+  }
+
+  function scheduledFlush(): void {
+    flushScheduled = false;
+    flush();
   }
 
   async function syncRound(): Promise<void> {
@@ -80,7 +138,7 @@ export function createGroupCommitWriter(dir: string, fsync: boolean): GroupCommi
   }
 
   function kick(): void {
-    if (syncing || waiters.length === 0) return;
+    if (syncing || waiters.length === 0 || waiters[0]!.seq > written) return;
     syncing = syncRound().finally(() => {
       syncing = null;
       kick();
@@ -89,26 +147,25 @@ export function createGroupCommitWriter(dir: string, fsync: boolean): GroupCommi
 
   return {
     append(segment, data, durable = true) {
-      try {
-        if (segment !== fdSegment) {
-          if (fd !== -1) retiring.push(fd);
-          fd = openSync(join(dir, segmentFileName(segment)), 'a');
-          fdSegment = segment;
-          directoryDirty = true;
-        }
-        writeAll(data);
-      } catch (error) {
-        return Promise.reject(error);
+      // Segments only grow: a record for a new segment ends the batch of the previous one.
+      if (segment !== batchSegment) {
+        flush();
+        batchSegment = segment;
       }
-      written += 1;
-      if (!fsync || !durable) return Promise.resolve();
-      const seq = written;
+      batch.push(data);
+      appended += 1;
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(scheduledFlush);
+      }
+      if (!durable) return resolved;
+      const seq = appended;
       return new Promise<void>((resolve, reject) => {
         waiters.push({ seq, resolve, reject });
-        kick();
       });
     },
     async close() {
+      flush();
       for (;;) {
         const current = syncing;
         if (!current) break;
@@ -121,6 +178,7 @@ export function createGroupCommitWriter(dir: string, fsync: boolean): GroupCommi
         fd = -1;
         fdSegment = -1;
       }
+      settle(written, null);
     },
   };
 }
