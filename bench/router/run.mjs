@@ -72,13 +72,14 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 
 async function measure(kind) {
   const page = await browser.newPage();
-  let payloadBytes = 0;
-  page.on('response', async (response) => {
+  // Bodies are read before the page closes (a fast navigation used to close it first).
+  const bodies = [];
+  page.on('response', (response) => {
     if (
       response.request().headers()['strata-payload'] === '1' &&
       !response.request().headers()['strata-prefetch']
     )
-      payloadBytes += (await response.body().catch(() => Buffer.alloc(0))).length;
+      bodies.push(response.finished().then(() => response.body().catch(() => Buffer.alloc(0))));
   });
   const prefetched = page.waitForResponse(
     (r) =>
@@ -132,6 +133,7 @@ async function measure(kind) {
       );
     });
   }
+  const payloadBytes = (await Promise.all(bodies)).reduce((sum, body) => sum + body.length, 0);
   await page.close();
   return { ms, payloadBytes };
 }
