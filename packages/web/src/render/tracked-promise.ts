@@ -27,3 +27,18 @@ export function track<T>(promise: Promise<T>): TrackedPromise<T> {
   );
   return tracked;
 }
+
+/** A promise that is already fulfilled with `value`, readable synchronously. */
+export function fulfilled<T>(value: T): TrackedPromise<T> {
+  const promise: TrackedPromise<T> = Promise.resolve(value);
+  promise.status = 'fulfilled';
+  promise.value = value;
+  return promise;
+}
+
+/** Whether `promise` is known (synchronously) to have fulfilled. */
+export function isFulfilled<T>(
+  promise: Promise<T>,
+): promise is TrackedPromise<T> & { status: 'fulfilled'; value: T } {
+  return (promise as TrackedPromise<T>).status === 'fulfilled';
+}

@@ -6,6 +6,7 @@
  * (server rendering) it is just the anchor.
  */
 import {
+  memo,
   use,
   useEffect,
   useRef,
@@ -39,8 +40,8 @@ function leaveToBrowser(event: MouseEvent<HTMLAnchorElement>): boolean {
   );
 }
 
-/** A navigating, prefetching anchor. */
-export function Link({
+/** A navigating, prefetching anchor; re-renders only when its props change. */
+export const Link = memo(function Link({
   href,
   prefetch = 'auto',
   replace = false,
@@ -93,4 +94,4 @@ export function Link({
       {children}
     </a>
   );
-}
+});

@@ -47,7 +47,9 @@ export function RouterProvider({
   router: Router;
   onError?: (error: unknown) => void;
 }): ReactNode {
-  const { page } = useSyncExternalStore(router.subscribe, router.getSnapshot, router.getSnapshot);
+  // The page alone: a navigation starting (pending) must not re-render the page on screen.
+  const currentPage = () => router.getSnapshot().page;
+  const page = useSyncExternalStore(router.subscribe, currentPage, currentPage);
   // The new page is in the DOM: the navigation that made it has finished.
   useLayoutEffect(() => router.rendered(page), [router, page]);
   return (

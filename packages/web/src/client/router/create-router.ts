@@ -3,23 +3,18 @@
  * location. It feeds events to the pure `transition`, runs the effects it returns, and owns the
  * prefetch cache and queue instances (never module singletons).
  */
-import type { RouteRecord } from '../../protocol/payload-records.js';
 import { encodeTreeHeader } from '../../protocol/tree-header.js';
 import type { RouteTable } from '../../routes/route-table.js';
-import { firstLoadingIndex } from '../../routes/loading-boundary.js';
+import { readyNow, whenReady, type ReadyAnswer } from './answer-readiness.js';
 import type { LivePayload } from './live-payload.js';
-import {
-  classifyTarget,
-  pageKey,
-  prefetchAllowed,
-  type ConnectionHints,
-} from './navigation-target.js';
+import { classifyTarget, pageKey, prefetchAllowed } from './navigation-target.js';
 import { reportNavigationEffects, type NavigationObserver } from './navigation-observer.js';
 import { createPage, type Page } from './page.js';
-import { submitAction, type ActionOutcome } from './submit-action.js';
-import { createLinkVisibility, type LinkVisibility } from './link-visibility.js';
+import type { Router, RouterEnvironment, RouterSnapshot } from './router-interface.js';
+import { submitAction } from './submit-action.js';
+import { createLinkVisibility } from './link-visibility.js';
 import { createPrefetchCache } from './prefetch-cache.js';
-import { completeWith, requestPayload, type Entry } from './payload-request.js';
+import { requestPayload, type Entry } from './payload-request.js';
 import type { PrefetchKind } from './prefetch-entry.js';
 import { createPrefetchQueue } from './prefetch-queue.js';
 import { DEFAULT_ROUTER_CONSTANTS, type RouterConstants } from './router-constants.js';
@@ -29,51 +24,11 @@ import {
   type HardReason,
   type NavigationMode,
   type RouterEffect,
+  type RouterEvent,
   type RouterState,
 } from './transition.js';
 
-/** What React renders: the committed page and whether a navigation is under way. */
-export interface RouterSnapshot {
-  readonly page: Page;
-  readonly pending: boolean;
-}
-
-/** The router's public interface. */
-export interface Router {
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): RouterSnapshot;
-  navigate(href: string, options?: { replace?: boolean }): void;
-  prefetch(
-    href: string,
-    kind?: 'auto' | 'full',
-    options?: { intent?: boolean },
-  ): { cancel(): void };
-  refresh(): void;
-  back(): void;
-  /** React calls this once it has put `page` in the DOM (ends the navigation that made it). */
-  rendered(page: Page): void;
-  /** Drops cached pages whose data carries any of `tags` (after a server action). */
-  invalidate(tags: readonly string[]): void;
-  /** Calls a server action and applies its answer to this page. */
-  submitAction(actionId: string, input: unknown): Promise<ActionOutcome>;
-  /** The shared viewport watcher Links register with. */
-  readonly visibility: LinkVisibility;
-  readonly constants: RouterConstants;
-}
-
-/** The browser APIs the router uses, injectable for tests. */
-export interface RouterEnvironment {
-  readonly fetch: typeof fetch;
-  readonly now: () => number;
-  readonly location: { href: string; assign(url: string): void; replace(url: string): void };
-  readonly history: Pick<History, 'pushState' | 'replaceState' | 'back' | 'state'> & {
-    scrollRestoration?: ScrollRestoration;
-  };
-  readonly scroll: (target: { top: number } | { hash: string }) => void;
-  readonly scrollY: () => number;
-  readonly connection: () => ConnectionHints;
-  readonly onPopState: (listener: (state: unknown) => void) => void;
-}
+export type { Router, RouterEnvironment, RouterSnapshot } from './router-interface.js';
 
 /** Creates the router for a hydrated page. */
 export function createRouter<Services>(options: {
@@ -90,7 +45,7 @@ export function createRouter<Services>(options: {
   const cache = createPrefetchCache<LivePayload>(constants);
   const queue = createPrefetchQueue(constants.prefetchConcurrency);
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
-  const loads = new Map<number, { payload: LivePayload; route: RouteRecord }>();
+  const loads = new Map<number, ReadyAnswer>();
   const historyPages = new Map<number, { page: Page; scrollY: number }>();
   const listeners = new Set<() => void>();
   const observer = options.observer;
@@ -110,7 +65,9 @@ export function createRouter<Services>(options: {
   historyPages.set(historyKey, { page, scrollY: 0 });
 
   const publish = () => {
-    snapshot = { page, pending: state.pending !== null };
+    const pending = state.pending !== null;
+    if (snapshot.page === page && snapshot.pending === pending) return;
+    snapshot = { page, pending };
     listeners.forEach((listener) => listener());
   };
 
@@ -125,7 +82,7 @@ export function createRouter<Services>(options: {
       cache,
     });
 
-  async function load(id: number, url: URL, mode: NavigationMode): Promise<void> {
+  function load(id: number, url: URL, mode: NavigationMode): void {
     const key = pageKey(url);
     const tree = encodeTreeHeader(page.keys());
     const found = mode === 'refresh' ? undefined : cache.lookup(key, env.now());
@@ -138,44 +95,33 @@ export function createRouter<Services>(options: {
       cache.store(entry);
     }
     cache.markUsed(key, env.now());
-    try {
-      let live = await entry.payload;
-      let route = await live.route;
-      if (route.until < route.segments.length) {
-        // An auto prefetch stopped at a loading view: show what it has now, fetch the rest.
-        const rest = request(url, undefined);
-        live = completeWith(
-          live,
-          rest.payload,
-          new Set(route.segments.slice(route.until).map((s) => s.id)),
-        );
-        route = { ...route, until: route.segments.length };
-      }
-      // Commit once the segments above the first loading view can render; the rest streams in.
-      const defs = route.segments.map((s) => options.table.byId.get(s.id));
-      const blockingEnd = Math.min(route.until, firstLoadingIndex(defs.map((d) => d ?? {})));
-      await Promise.all(
-        route.segments.slice(route.from, blockingEnd).map((s) => live.segment(s.id)),
-      );
-      loads.set(id, { payload: live, route });
-      dispatch({ type: 'loaded', id, page: { build: route.build, root: route.root } });
-    } catch (error) {
-      cache.drop(key);
-      dispatch({
-        type: 'failed',
-        id,
-        reason: (error as { reason?: HardReason }).reason ?? 'fetch-failed',
+    // A prefetched answer that has fully arrived commits in the same task as the click.
+    const ready = readyNow(options.table, entry.payload);
+    if (ready) return loaded(id, ready);
+    void whenReady(options.table, entry.payload, () => request(url, undefined).payload)
+      .then((answer) => loaded(id, answer))
+      .catch((error: unknown) => {
+        cache.drop(key);
+        dispatch({
+          type: 'failed',
+          id,
+          reason: (error as { reason?: HardReason }).reason ?? 'fetch-failed',
+        });
       });
-    }
+  }
+
+  function loaded(id: number, answer: ReadyAnswer): void {
+    loads.set(id, answer);
+    dispatch({ type: 'loaded', id, page: { build: answer.route.build, root: answer.route.root } });
   }
 
   function commit(id: number, url: string, mode: NavigationMode): void {
-    const loaded = loads.get(id);
+    const answer = loads.get(id);
     loads.delete(id);
-    if (!loaded) return;
+    if (!answer) return;
     historyPages.set(historyKey, { page, scrollY: env.scrollY() });
-    page = createPage(options.table, loaded.route, loaded.payload, page, url);
-    committing.set(page, { id, pattern: loaded.route.pattern });
+    page = createPage(options.table, answer.route, answer.payload, page, url);
+    committing.set(page, { id, pattern: answer.route.pattern });
     if (mode === 'push') {
       historyKey += 1;
       env.history.pushState({ strata: historyKey }, '', url);
@@ -193,7 +139,7 @@ export function createRouter<Services>(options: {
   function run(effect: RouterEffect): void {
     switch (effect.type) {
       case 'load':
-        void load(effect.id, new URL(effect.url, env.location.href), effect.mode);
+        load(effect.id, new URL(effect.url, env.location.href), effect.mode);
         return;
       case 'start-timer':
         timers.set(
@@ -221,11 +167,25 @@ export function createRouter<Services>(options: {
     }
   }
 
-  function dispatch(event: Parameters<typeof transition>[1]): void {
-    const next = transition(state, event);
-    state = next.state;
-    if (observer) reportNavigationEffects(observer, next.effects);
-    next.effects.forEach(run);
+  // Events raised while effects run (a settled answer loads synchronously) wait until the
+  // current event's effects are done; subscribers hear once, about the final state.
+  const queued: RouterEvent[] = [];
+  let dispatching = false;
+  function dispatch(event: RouterEvent): void {
+    queued.push(event);
+    if (dispatching) return;
+    dispatching = true;
+    try {
+      for (let next = queued.shift(); next; next = queued.shift()) {
+        const step = transition(state, next);
+        state = step.state;
+        if (observer) reportNavigationEffects(observer, step.effects);
+        step.effects.forEach(run);
+      }
+    } finally {
+      dispatching = false;
+      queued.length = 0;
+    }
     publish();
   }
 

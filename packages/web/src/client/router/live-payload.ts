@@ -10,6 +10,7 @@ import {
 } from '../../protocol/payload-records.js';
 import type { DeferredOutcome } from '../../render/segment-outcome.js';
 import type { SegmentState } from '../../render/segment-source.js';
+import type { TrackedPromise } from '../../render/tracked-promise.js';
 
 interface Slot<T> {
   readonly promise: Promise<T>;
@@ -18,18 +19,33 @@ interface Slot<T> {
   settled: boolean;
 }
 
+// Each slot's promise carries React's thenable fields from the moment it settles, so a
+// navigation to an answer that has already arrived can commit without a microtask hop.
 function slot<T>(): Slot<T> {
   let resolve!: (value: T) => void;
   let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
+  const promise: TrackedPromise<T> = new Promise<T>((res, rej) => {
     resolve = res;
     reject = rej;
   });
+  promise.status = 'pending';
   promise.catch(() => undefined);
   const s: Slot<T> = {
     promise,
-    resolve: (v) => ((s.settled = true), resolve(v)),
-    reject: (r) => ((s.settled = true), reject(r)),
+    resolve: (v) => {
+      if (s.settled) return;
+      s.settled = true;
+      promise.status = 'fulfilled';
+      promise.value = v;
+      resolve(v);
+    },
+    reject: (r) => {
+      if (s.settled) return;
+      s.settled = true;
+      promise.status = 'rejected';
+      promise.reason = r;
+      reject(r);
+    },
     settled: false,
   };
   return s;

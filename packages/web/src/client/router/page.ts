@@ -5,7 +5,7 @@
 import type { RouteRecord } from '../../protocol/payload-records.js';
 import type { DeferredOutcome } from '../../render/segment-outcome.js';
 import type { SegmentSource, SegmentState } from '../../render/segment-source.js';
-import { track } from '../../render/tracked-promise.js';
+import { fulfilled, isFulfilled, track } from '../../render/tracked-promise.js';
 import { NOT_FOUND_PAGE, NOT_FOUND_PAGE_ID } from '../../routes/not-found-page.js';
 import type { RouteTable } from '../../routes/route-table.js';
 import type { SegmentDefinition } from '../../routes/route-types.js';
@@ -52,12 +52,18 @@ export function pageFromSource(
     segment(id) {
       let promise = segmentPromises.get(id);
       if (!promise) {
-        promise = track(
-          source.segment(id).then((state) => {
-            states.set(id, state);
-            return state;
-          }),
-        );
+        const settled = source.segment(id);
+        // Already here (a kept segment, a prefetched answer): React renders it without suspending.
+        if (isFulfilled(settled)) {
+          states.set(id, settled.value);
+          promise = fulfilled(settled.value);
+        } else
+          promise = track(
+            settled.then((state) => {
+              states.set(id, state);
+              return state;
+            }),
+          );
         segmentPromises.set(id, promise);
       }
       return promise;

@@ -4,6 +4,7 @@
  */
 import { HEADERS, PAYLOAD_CONTENT_TYPE, PAYLOAD_QUERY_PARAM } from '../../protocol/constants.js';
 import { payloadHash } from '../../protocol/payload-hash.js';
+import { track } from '../../render/tracked-promise.js';
 import { readPayload, type LivePayload } from './live-payload.js';
 import { pageKey } from './navigation-target.js';
 import type { CacheEntry, PrefetchCache } from './prefetch-cache.js';
@@ -34,17 +35,21 @@ export function requestPayload(options: {
     [HEADERS.tree]: tree,
     ...(prefetch && { [HEADERS.prefetch]: prefetch }),
   };
-  const payload = options
-    .fetch(target.pathname + target.search, { headers, credentials: 'same-origin' })
-    .then((response) => {
-      const type = response.headers.get('content-type') ?? '';
-      if (!type.startsWith(PAYLOAD_CONTENT_TYPE.split(';')[0] ?? '') || !response.body)
-        throw hardReason('not-a-payload');
-      // A 404 still carries a payload (the not-found page); other failures do not.
-      if (!response.ok && response.status !== 404) throw hardReason('not-ok');
-      if (response.headers.get(HEADERS.build) !== options.build) throw hardReason('build-changed');
-      return readPayload(response.body);
-    });
+  // Tracked, so a navigation can see synchronously that a prefetched answer has arrived.
+  const payload = track(
+    options
+      .fetch(target.pathname + target.search, { headers, credentials: 'same-origin' })
+      .then((response) => {
+        const type = response.headers.get('content-type') ?? '';
+        if (!type.startsWith(PAYLOAD_CONTENT_TYPE.split(';')[0] ?? '') || !response.body)
+          throw hardReason('not-a-payload');
+        // A 404 still carries a payload (the not-found page); other failures do not.
+        if (!response.ok && response.status !== 404) throw hardReason('not-ok');
+        if (response.headers.get(HEADERS.build) !== options.build)
+          throw hardReason('build-changed');
+        return readPayload(response.body);
+      }),
+  );
   payload.catch(() => undefined);
   const key = pageKey(url);
   const entry: Entry = {
