@@ -230,11 +230,13 @@ const variants = [
   ],
   [
     'strata renderPayload (nav)',
-    () =>
+    async () =>
       drain(
-        renderPayload(
-          runtime,
-          request(`/bench/items?_p=${navHash}`, { 'strata-payload': '1', 'strata-tree': TREE }),
+        (
+          await renderPayload(
+            runtime,
+            request(`/bench/items?_p=${navHash}`, { 'strata-payload': '1', 'strata-tree': TREE }),
+          )
         ).body,
       ),
   ],
