@@ -21,7 +21,8 @@
 //   strata renderPayload (nav)   the navigation payload /bench/items/1 -> /bench/items
 //   ListItemsResponse.decode     the render service's protobuf decode of the 100 items (full
 //                                Item messages as sent today, or only the 4 printed fields)
-//   JSON only: jsonForScript     serialising the items segment for its inline script
+//   JSON only: jsonForScript     serialising the items segment for its inline script (as before
+//                                proposal 4, and packed with its list keys once as now)
 //
 // Usage: node bench/render/micro.mjs   (after `npm run build`; ANCHORS for the anchors folder)
 // Env: RENDERS (1000 per variant), OUT (bench/render/results/micro-<UTC time>), VARIANTS (filter)
@@ -52,6 +53,7 @@ const { payloadHash } = await imp('packages/web/dist/index.js');
 const { SegmentTree } = await imp('packages/web/dist/render/segment-tree.js');
 const { FormResultContext } = await imp('packages/web/dist/render/form-result.js');
 const { jsonForScript } = await imp('packages/web/dist/protocol/safe-json.js');
+const { packRows } = await imp('packages/web/dist/protocol/row-tables.js');
 const { appRoutes, NOT_FOUND_ROOT } = await imp('services/render/dist/app/routes.js');
 const { benchRoot } = await imp('services/render/dist/app/bench/bench-routes.js');
 const { ListItemsResponse } = await imp('proto/dist/index.js');
@@ -230,11 +232,13 @@ const variants = [
   ],
   [
     'strata renderPayload (nav)',
-    () =>
+    async () =>
       drain(
-        renderPayload(
-          runtime,
-          request(`/bench/items?_p=${navHash}`, { 'strata-payload': '1', 'strata-tree': TREE }),
+        (
+          await renderPayload(
+            runtime,
+            request(`/bench/items?_p=${navHash}`, { 'strata-payload': '1', 'strata-tree': TREE }),
+          )
         ).body,
       ),
   ],
@@ -250,6 +254,12 @@ const variants = [
     'JSON only: jsonForScript(items state)',
     async () =>
       jsonForScript(['s', 'bench-items', stateOf('bench-items', itemsData, ['items'])]).length,
+  ],
+  [
+    'JSON only: jsonForScript(packRows(items state))',
+    async () =>
+      jsonForScript(packRows(['s', 'bench-items', stateOf('bench-items', itemsData, ['items'])]))
+        .length,
   ],
 ];
 

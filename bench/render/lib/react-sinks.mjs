@@ -3,8 +3,10 @@
 import { PassThrough, Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 
-/** Resolves with the number of bytes `readable` produced. */
+/** Resolves with the number of bytes `readable` produced (a whole Buffer or string body: its size). */
 export function drain(readable) {
+  if (typeof readable === 'string') return Promise.resolve(Buffer.byteLength(readable));
+  if (Buffer.isBuffer(readable)) return Promise.resolve(readable.length);
   return new Promise((resolve, reject) => {
     let bytes = 0;
     readable.on('data', (c) => (bytes += c.length));

@@ -95,3 +95,33 @@ describe('payload diffs', () => {
     expect(response.json()).toMatchObject({ error: { code } });
   });
 });
+
+describe('whole or streamed payloads', () => {
+  it('sends the records together with a Content-Length when nothing loads later', async () => {
+    const server = await buildTestServer();
+    const response = await payload(server, '/section/items', '1;shop/section/item(p.id=1)');
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.body)));
+    expect(response.headers['x-accel-buffering']).toBeUndefined();
+    expect(response.headers['strata-build']).toBe('build-1');
+    const types = response.body
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { type: string }).type);
+    expect(types).toEqual(['route', 'segment', 'end']);
+  });
+
+  it('streams when deferred values follow or a segment has a loading view', async () => {
+    const server = await buildTestServer();
+    server.services.reviews.resolve(['r1']);
+    server.services.slow.resolve('ready');
+    for (const [url, tree] of [
+      ['/section/items/2', '1;shop/section/items(s.q=)'],
+      ['/slow', '1;shop/section/items(s.q=)'],
+    ] as const) {
+      const response = await payload(server, url, tree);
+      expect(response.headers['x-accel-buffering']).toBe('no');
+      expect(response.headers['content-length']).toBeUndefined();
+      expect(response.body.trim().split('\n').at(-1)).toContain('"type":"end"');
+    }
+  });
+});

@@ -5,6 +5,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { payloadHash } from '../src/index.js';
 import { buildTestServer, type TestServer } from './harness/build-test-server.js';
 
 let server: TestServer | undefined;
@@ -71,5 +72,31 @@ describe('cancelled work', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(server.logged.filter((line) => line['msg'] === 'loader failed')).toEqual([]);
+  });
+});
+
+describe('a client that leaves before anything was sent', () => {
+  it.each([
+    ['document', {}],
+    ['payload', { 'strata-payload': '1', 'strata-tree': '1;shop/section/items(s.q=)' }],
+  ] as const)('is not logged at error level (%s)', async (_kind, headers) => {
+    server = await buildTestServer();
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.app.server.address() as AddressInfo;
+    const hash = payloadHash({ tree: '1;shop/section/items(s.q=)', prefetch: undefined });
+    const path = 'strata-payload' in headers ? `/blocking?_p=${hash}` : '/blocking';
+    const request = httpRequest(`http://127.0.0.1:${port}${path}`, { headers });
+    request.on('error', () => undefined);
+    request.end();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    request.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // What a gRPC call answers once the gateway cancelled it on the request's abort signal.
+    server.services.slow.reject(
+      Object.assign(new Error('1 CANCELLED: Cancelled on client'), { code: 1 }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const level = (line: Record<string, unknown>) => Number(line['level']);
+    expect(server.logged.filter((line) => level(line) >= 50)).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 /**
  * A SegmentSource fed by the inline scripts of a server-rendered page: each script pushes
  * `['s', segmentId, state]` or `['d', segmentId, key, outcome]` into `self.__strata`, possibly
- * before this code runs; later pushes resolve promises React is waiting on.
+ * before this code runs; later pushes resolve promises React is waiting on. Lists of like
+ * records arrive packed (protocol/row-tables.ts) and are unpacked here.
  */
+import { unpackRows } from '../protocol/row-tables.js';
 import type { DeferredOutcome } from '../render/segment-outcome.js';
 import type { SegmentSource, SegmentState } from '../render/segment-source.js';
 
@@ -31,7 +33,8 @@ export function createInlineSource(
     deferred.get(`${id}\u0000${key}`) ??
     deferred.set(`${id}\u0000${key}`, slot()).get(`${id}\u0000${key}`)!;
 
-  const accept = (entry: Entry) => {
+  const accept = (packed: Entry) => {
+    const entry = unpackRows(packed) as Entry;
     if (entry[0] === 's') {
       states.set(entry[1], entry[2]);
       segmentSlot(entry[1]).resolve(entry[2]);

@@ -4,7 +4,9 @@
  */
 import type { SegmentDefinition } from '../routes/route-types.js';
 import type { DeferredOutcome } from '../render/segment-outcome.js';
+import { fulfilled } from '../render/settled-thenable.js';
 import type { SegmentSource, SegmentState } from '../render/segment-source.js';
+import { track } from '../render/tracked-promise.js';
 import {
   runLoader,
   type LoadedSegment,
@@ -23,8 +25,12 @@ export interface RouteCacheContext {
 /** The loaders of one request. */
 export interface RouteLoad {
   readonly loaded: ReadonlyMap<string, Promise<LoadedSegment>>;
-  /** A SegmentSource over these loads, for rendering. */
-  source(emitScripts: boolean): SegmentSource;
+  /**
+   * A SegmentSource over these loads, for rendering. Each segment's promise is made once and
+   * tracked, so React reads it synchronously once it has settled; segments in `settled` (loads
+   * the caller has awaited) are fulfilled from the start, so rendering them never suspends.
+   */
+  source(emitScripts: boolean, settled?: readonly LoadedSegment[]): SegmentSource;
 }
 
 /** A segment that is not loaded but whose outcome is fixed (the 404 page of an unmatched URL). */
@@ -67,13 +73,28 @@ export function loadRoute<Services>(
   const missing = (id: string) => Promise.reject(new Error(`segment "${id}" was not loaded`));
   return {
     loaded,
-    source(emitScripts) {
+    source(emitScripts, settled = []) {
+      const states = new Map<string, Promise<SegmentState>>();
+      for (const segment of settled) states.set(segment.id, fulfilled(toState(segment)));
+      const known = new Map(settled.map((segment) => [segment.id, segment]));
       return {
         emitScripts,
-        segment: (id) => loaded.get(id)?.then(toState) ?? missing(id),
-        deferred: (id, key) =>
-          loaded.get(id)?.then((segment) => segment.deferred.get(key) ?? missingDeferred(key)) ??
-          missing(id),
+        segment(id) {
+          let state = states.get(id);
+          if (!state) {
+            state = track(loaded.get(id)?.then(toState) ?? missing(id));
+            states.set(id, state);
+          }
+          return state;
+        },
+        deferred(id, key) {
+          const segment = known.get(id);
+          // A settled segment without that key: answer at once rather than suspend.
+          if (segment && !segment.deferred.has(key)) return fulfilled(missingOutcome(key));
+          return (
+            loaded.get(id)?.then((s) => s.deferred.get(key) ?? missingOutcome(key)) ?? missing(id)
+          );
+        },
       };
     },
   };
@@ -88,10 +109,6 @@ function toState(segment: LoadedSegment): SegmentState {
   };
 }
 
-function missingDeferred(key: string): Promise<DeferredOutcome> {
-  return Promise.resolve({
-    status: 'error',
-    digest: 'missing',
-    message: `No deferred value "${key}"`,
-  });
+function missingOutcome(key: string): DeferredOutcome {
+  return { status: 'error', digest: 'missing', message: `No deferred value "${key}"` };
 }

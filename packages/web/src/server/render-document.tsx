@@ -1,7 +1,9 @@
 /**
  * GET of a page as a document: runs the loaders, waits for the ones above the first loading
  * boundary (so redirects and 404s get real status codes), then streams React's HTML: the shell
- * as soon as it is ready, deferred parts as they resolve.
+ * as soon as it is ready, deferred parts as they resolve. A page with no loading view and no
+ * deferred values has nothing left to wait for at that point: it is rendered in one pass and
+ * sent whole (one-pass-document.tsx).
  */
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -14,6 +16,7 @@ import { documentTelemetry } from './document-telemetry.js';
 import { renderErrorScreen } from './error-screen.js';
 import { loadRoute } from './load-route.js';
 import { loaderReporter } from './loader-reporter.js';
+import { renderOnePass } from './one-pass-document.js';
 import { firstLoadingIndex, resolveRoute } from './resolve-route.js';
 import type { LoadedSegment } from './run-loader.js';
 import type { RenderRequest, RenderResponse, WebRuntime } from './web-runtime.js';
@@ -88,46 +91,64 @@ export async function renderDocument<Services>(
     ...(telemetry && { telemetry }),
   };
 
+  const scripts = {
+    bootstrapScriptContent: `self.${BOOT_GLOBAL}=${jsonForScript(boot)}`,
+    bootstrapModules: [...runtime.clientScripts],
+  };
+  const tree = (settled: readonly LoadedSegment[]) => (
+    <FormResultContext value={options.formResult ?? null}>
+      <SegmentTree
+        segments={resolved.segments as never}
+        params={resolved.params}
+        source={load.source(true, settled)}
+      />
+    </FormResultContext>
+  );
+
+  const everythingSettled =
+    blocking.length === resolved.segments.length && blocking.every((s) => s.deferred.size === 0);
+  const whole = everythingSettled ? renderOnePass(tree(blocking), scripts) : undefined;
+  if (whole)
+    return {
+      status,
+      headers: {
+        ...baseHeaders,
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'private, no-cache',
+      },
+      body: whole,
+    };
+
   return new Promise<RenderResponse>((resolve) => {
     let shellSent = false;
     const body = new PassThrough();
-    const stream = renderToPipeableStream(
-      <FormResultContext value={options.formResult ?? null}>
-        <SegmentTree
-          segments={resolved.segments as never}
-          params={resolved.params}
-          source={load.source(true)}
-        />
-      </FormResultContext>,
-      {
-        bootstrapScriptContent: `self.${BOOT_GLOBAL}=${jsonForScript(boot)}`,
-        bootstrapModules: [...runtime.clientScripts],
-        onShellReady() {
-          shellSent = true;
-          stream.pipe(body);
-          resolve({
-            status,
-            headers: {
-              ...baseHeaders,
-              'content-type': 'text/html; charset=utf-8',
-              'cache-control': 'private, no-cache',
-              // Proxies such as nginx must pass each chunk on as it comes, or nothing streams.
-              'x-accel-buffering': 'no',
-            },
-            body,
-            abort: () => stream.abort(new Error('client disconnected')),
-          });
-        },
-        onShellError(error) {
-          const digest = reportRenderError(runtime, request, error, url);
-          if (!shellSent) resolve(errorScreen(runtime, digest, request.traceId, baseHeaders));
-        },
-        onError(error) {
-          if (isAbort(error)) return undefined;
-          return reportRenderError(runtime, request, error, url);
-        },
+    const stream = renderToPipeableStream(tree(blocking), {
+      ...scripts,
+      onShellReady() {
+        shellSent = true;
+        stream.pipe(body);
+        resolve({
+          status,
+          headers: {
+            ...baseHeaders,
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': 'private, no-cache',
+            // Proxies such as nginx must pass each chunk on as it comes, or nothing streams.
+            'x-accel-buffering': 'no',
+          },
+          body,
+          abort: () => stream.abort(new Error('client disconnected')),
+        });
       },
-    );
+      onShellError(error) {
+        const digest = reportRenderError(runtime, request, error, url);
+        if (!shellSent) resolve(errorScreen(runtime, digest, request.traceId, baseHeaders));
+      },
+      onError(error) {
+        if (isAbort(error)) return undefined;
+        return reportRenderError(runtime, request, error, url);
+      },
+    });
     const timer = setTimeout(
       () => stream.abort(new Error('render timed out')),
       runtime.renderTimeoutMs,

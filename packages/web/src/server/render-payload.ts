@@ -2,6 +2,9 @@
  * GET of a page as a payload (client navigation and prefetch): answers only the segments that
  * differ from the browser's tree, as newline-delimited records, each streamed as soon as its
  * loader settles. An `auto` prefetch stops at the first loading boundary; `full` sends all.
+ * When no segment in the answer has a loading view and no deferred value follows, the browser
+ * can use nothing before the last record anyway: the records are sent together, as one Buffer
+ * with a Content-Length (one write instead of a chunked stream).
  */
 import { PassThrough } from 'node:stream';
 import {
@@ -44,10 +47,10 @@ function problem(status: number, message: string, buildId: string): RenderRespon
 }
 
 /** Renders a payload answer for `request`. */
-export function renderPayload<Services>(
+export async function renderPayload<Services>(
   runtime: WebRuntime<Services>,
   request: RenderRequest<Services>,
-): RenderResponse {
+): Promise<RenderResponse> {
   const tree = header(request, HEADERS.tree) ?? '';
   const rawPrefetch = header(request, HEADERS.prefetch);
   if (rawPrefetch !== undefined && rawPrefetch !== 'auto' && rawPrefetch !== 'full')
@@ -81,8 +84,8 @@ export function renderPayload<Services>(
   return payloadFor(runtime, request, { keys: parsedTree.keys, prefetch: rawPrefetch });
 }
 
-/** Streams the payload for `request.url` given the browser's keys; `prelude` records go first. */
-export function payloadFor<Services>(
+/** The payload for `request.url` given the browser's keys; `prelude` records go first. */
+export async function payloadFor<Services>(
   runtime: WebRuntime<Services>,
   request: RenderRequest<Services>,
   options: {
@@ -91,7 +94,7 @@ export function payloadFor<Services>(
     prelude?: readonly string[];
     status?: number;
   },
-): RenderResponse {
+): Promise<RenderResponse> {
   const parsed = { keys: options.keys };
   const rawPrefetch = options.prefetch;
   const search = new URLSearchParams(request.url.searchParams);
@@ -130,9 +133,8 @@ export function payloadFor<Services>(
     },
   );
 
-  const body = new PassThrough();
-  for (const record of options.prelude ?? []) body.write(record);
-  body.write(
+  const head =
+    (options.prelude ?? []).join('') +
     encodeRecord({
       type: 'route',
       build: runtime.buildId,
@@ -146,20 +148,37 @@ export function payloadFor<Services>(
       })),
       from,
       until,
-    }),
-  );
-  void streamSegments([...load.loaded.values()], body, rawPrefetch !== 'auto');
-  return {
-    status: options.status ?? (resolved.matched ? 200 : 404),
-    headers: {
-      'content-type': PAYLOAD_CONTENT_TYPE,
-      [HEADERS.build]: runtime.buildId,
-      vary: PAYLOAD_VARY,
-      'cache-control': 'private, no-cache',
-      'x-accel-buffering': 'no',
-    },
-    body,
+    });
+  const status = options.status ?? (resolved.matched ? 200 : 404);
+  const headers = {
+    'content-type': PAYLOAD_CONTENT_TYPE,
+    [HEADERS.build]: runtime.buildId,
+    vary: PAYLOAD_VARY,
+    'cache-control': 'private, no-cache',
   };
+  const withDeferred = rawPrefetch !== 'auto';
+  const answered = resolved.segments.slice(from, until);
+  if (firstLoadingIndex(answered) === answered.length) {
+    const segments = await Promise.all(load.loaded.values());
+    if (!(withDeferred && segments.some(hasDeferred)))
+      return {
+        status,
+        headers,
+        body: Buffer.from(
+          head + segments.map(segmentRecord).join('') + encodeRecord({ type: 'end' }),
+        ),
+      };
+  }
+
+  const body = new PassThrough();
+  body.write(head);
+  void streamSegments([...load.loaded.values()], body, withDeferred);
+  // Proxies such as nginx must pass each record on as it comes.
+  return { status, headers: { ...headers, 'x-accel-buffering': 'no' }, body };
+}
+
+function hasDeferred(segment: LoadedSegment): boolean {
+  return segment.outcome.status === 'ok' && segment.deferred.size > 0;
 }
 
 async function streamSegments(

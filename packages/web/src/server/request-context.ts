@@ -3,7 +3,7 @@
  * or sentry-trace header when present, so one id follows the request everywhere), cookies and
  * the loader input.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
 const SENTRY_TRACE = /^([\da-f]{32})-[\da-f]{16}(?:-[01])?$/;
@@ -17,7 +17,16 @@ export function traceIdOf(
   const fromTraceparent = TRACEPARENT.exec(first(headers['traceparent']) ?? '')?.[1];
   const fromSentry = SENTRY_TRACE.exec(first(headers['sentry-trace']) ?? '')?.[1];
   const id = fromTraceparent ?? fromSentry;
-  return id && !/^0+$/.test(id) ? id : randomBytes(16).toString('hex');
+  return id && !/^0+$/.test(id) ? id : newTraceId();
+}
+
+/**
+ * 32 random hex digits (122 random bits: a v4 UUID without its dashes). `randomUUID` draws from
+ * a cached entropy pool; `randomBytes(16)` made a system call on every request (bench/render
+ * profile: ~4 µs against ~0.6 µs).
+ */
+export function newTraceId(): string {
+  return randomUUID().replace(/-/g, '');
 }
 
 /** Parses a Cookie header (first value wins, values percent-decoded when valid). */

@@ -67,7 +67,8 @@ export interface RenderRequest<Services> {
 export interface RenderResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | NodeJS.ReadableStream;
+  /** A Buffer is a whole answer (sent with its Content-Length); a stream is sent chunked. */
+  readonly body: string | Buffer | NodeJS.ReadableStream;
   /** Stops rendering (the client went away). */
   readonly abort?: () => void;
 }

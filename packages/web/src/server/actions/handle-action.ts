@@ -177,7 +177,11 @@ async function settle<Services>(
     ]);
   if (!outcome.ok) return recordsOnly(runtime.buildId, [actionRecord]);
   // Refresh every segment of the current page: cached ones come back cheaply, stale ones fresh.
-  const response = payloadFor(runtime, request, { keys: [], prelude: [actionRecord], status: 200 });
+  const response = await payloadFor(runtime, request, {
+    keys: [],
+    prelude: [actionRecord],
+    status: 200,
+  });
   return { ...response, headers: { ...response.headers, 'cache-control': 'no-store' } };
 }
 

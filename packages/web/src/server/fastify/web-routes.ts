@@ -89,7 +89,7 @@ export async function webRoutes<Services>(
     const input = renderRequest(request, reply);
     const response =
       request.headers[HEADERS.payload] === '1'
-        ? renderPayload(runtime, input)
+        ? await renderPayload(runtime, input)
         : await renderDocument(runtime, input);
     return send(reply, response, input.signal);
   });
