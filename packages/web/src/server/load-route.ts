@@ -4,9 +4,8 @@
  */
 import type { SegmentDefinition } from '../routes/route-types.js';
 import type { DeferredOutcome } from '../render/segment-outcome.js';
-import { fulfilled } from '../render/settled-thenable.js';
 import type { SegmentSource, SegmentState } from '../render/segment-source.js';
-import { track } from '../render/tracked-promise.js';
+import { fulfilled, track } from '../render/tracked-promise.js';
 import {
   runLoader,
   type LoadedSegment,
