@@ -160,20 +160,29 @@ await browser.close();
 render.kill('SIGTERM');
 data.kill('SIGTERM');
 
-// The main bundle (what a page needs to hydrate and navigate) from the manifest; lazily
-// loaded chunks (the telemetry SDK) are listed apart.
+// What a page loads to hydrate and navigate (the entry and the chunks it imports statically,
+// from the manifest) and, apart, the chunks loaded lazily (the telemetry SDK).
 const assets = `${ROOT}services/render/dist/public/assets/`;
-const main = JSON.parse(readFileSync(`${assets}manifest.json`, 'utf8'))
-  .client.split('/')
-  .pop();
+const manifest = JSON.parse(readFileSync(`${assets}manifest.json`, 'utf8'));
+const fileOf = (url) => url.split('/').pop();
+const main = fileOf(manifest.client);
+const shared = (manifest.shared ?? []).map(fileOf);
 const size = (file) => {
   const raw = readFileSync(assets + file);
   return { file, bytes: raw.length, gzip: gzipSync(raw, { level: 6 }).length };
 };
-const chunks = readdirSync(assets).filter((name) => name.endsWith('.js') && name !== main);
+const lazy = readdirSync(assets).filter(
+  (name) => name.endsWith('.js') && name !== main && !shared.includes(name),
+);
 console.log(
   JSON.stringify(
-    { rounds: ROUNDS, rows, bundle: size(main), lazyChunks: chunks.map(size) },
+    {
+      rounds: ROUNDS,
+      rows,
+      bundle: size(main),
+      sharedChunks: shared.map(size),
+      lazyChunks: lazy.map(size),
+    },
     null,
     2,
   ),
