@@ -1,74 +1,16 @@
 // Navigation timing in Debian's Chromium against the built services (see RESULTS.md):
 // click → new content for a prefetched link, a navigation nothing prefetched, and a full page
 // load; payload bytes per navigation; the client bundle's gzip size. ROUNDS (default 15).
-import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium, quantile, startStack } from './lib/stack.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-async function start(entry, env, probe) {
-  const child = spawn(process.execPath, [entry], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 300; i++) {
-    if (await probe().catch(() => false)) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${entry} did not start`);
-}
-const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
-
-const dataPort = await freePort();
-const renderPort = await freePort();
-const base = `http://127.0.0.1:${renderPort}`;
-console.log('[bench] starting data and render services');
-const data = await start(
-  'services/data/dist/main.js',
-  { DATA_PORT: String(dataPort), DATA_DIR: 'memory://' },
-  () =>
-    new Promise((resolve) => {
-      const s = createServer();
-      s.once('error', () => resolve(true));
-      s.listen(dataPort, '127.0.0.1', () => s.close(() => resolve(false)));
-    }),
-);
-const render = await start(
-  'services/render/dist/main.js',
-  {
-    RENDER_PORT: String(renderPort),
-    DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
-    ACTION_SALT: 'bench-router-salt',
-  },
-  () => fetch(`${base}/healthz`).then((r) => r.ok),
-);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+const stack = await startStack(ROOT);
+const base = stack.base;
+console.log('[bench] data and render services started');
+const browser = await launchChromium();
 
 async function measure(kind) {
   const page = await browser.newPage();
@@ -157,8 +99,7 @@ for (const kind of ['prefetched', 'not prefetched', 'full page load']) {
   console.log(`[bench] ${kind}: p50 ${quantile(samples, 0.5).toFixed(1)} ms`);
 }
 await browser.close();
-render.kill('SIGTERM');
-data.kill('SIGTERM');
+stack.stop();
 
 // What a page loads to hydrate and navigate (the entry and the chunks it imports statically,
 // from the manifest) and, apart, the chunks loaded lazily (the telemetry SDK).

@@ -1,0 +1,80 @@
+// What both router benches need: the built data and render services of one checkout on free
+// loopback ports, Debian's Chromium with the project's flags, and a nearest-rank quantile.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { chromium } from 'playwright-core';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+// A port someone listens on cannot be bound again.
+const listening = (port) =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(true));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+
+async function start(root, entry, env, ready) {
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 300; i++) {
+    if (await ready().catch(() => false)) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${root}${entry} did not start`);
+}
+
+/** Starts the built services of the checkout at `root` (PGlite in memory, seeded). */
+export async function startStack(root) {
+  const dataPort = await freePort();
+  const renderPort = await freePort();
+  const base = `http://127.0.0.1:${renderPort}`;
+  const data = await start(
+    root,
+    'services/data/dist/main.js',
+    { DATA_PORT: String(dataPort), DATA_DIR: 'memory://' },
+    () => listening(dataPort),
+  );
+  const render = await start(
+    root,
+    'services/render/dist/main.js',
+    {
+      RENDER_PORT: String(renderPort),
+      DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
+      ACTION_SALT: 'bench-router-salt',
+    },
+    () => fetch(`${base}/healthz`).then((response) => response.ok),
+  );
+  return { base, stop: () => [render, data].forEach((child) => child.kill('SIGTERM')) };
+}
+
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
