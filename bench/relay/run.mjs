@@ -5,12 +5,18 @@
 // --baseline DIR adds a row for another copy of the relay (DIR/services/relay/src/main.ts, e.g. an
 // older commit extracted with git archive) measured in the same run, for before/after ratios.
 // Everything listens on 127.0.0.1; every load loop is bounded in time and stops by itself.
-import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  fixture,
+  postEnvelopes,
+  relayBenchEnv,
+  repo,
+  startServer,
+  stopServer,
+} from './lib/processes.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -21,45 +27,7 @@ const DURATION = option('duration', 10);
 const CONNECTIONS = option('connections', 64);
 const baselineIndex = args.indexOf('--baseline');
 const BASELINE = baselineIndex === -1 ? undefined : args[baselineIndex + 1];
-const repo = fileURLToPath(new URL('../../', import.meta.url));
 const here = fileURLToPath(new URL('./', import.meta.url));
-
-// A real @sentry/browser 11.12 error envelope (tunnel form, DSN in the header).
-const fixture = readFileSync(
-  join(repo, 'services/relay/test/fixtures/sdk/browser-03-event.envelope'),
-);
-const dsn = JSON.parse(fixture.subarray(0, fixture.indexOf(10)).toString()).dsn;
-
-const children = [];
-function start(command, argv, env = {}) {
-  const child = spawn(command, argv, {
-    cwd: repo,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /(?:listening|Server listening at) (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`${argv.join(' ')} exited ${code}: ${out.slice(-500)}`)),
-    );
-  });
-}
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
-process.on('exit', () =>
-  children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')),
-);
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -76,14 +44,7 @@ const loadAverage = () =>
     .join(' ');
 
 async function load(url, duration = DURATION) {
-  const result = await autocannon({
-    url: `${url}/monitoring`,
-    method: 'POST',
-    body: fixture,
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    connections: CONNECTIONS,
-    duration,
-  });
+  const result = await postEnvelopes(url, { connections: CONNECTIONS, duration });
   return {
     rps: result.requests.average,
     ok: result['2xx'],
@@ -103,22 +64,16 @@ async function relayRun(
   name,
   { fsync = true, delayMs = 0, filters, memorySamples = false, root = repo } = {},
 ) {
-  const upstream = await start(process.execPath, [join(here, 'upstream-server.mjs')], {
+  const upstream = await startServer([join(here, 'upstream-server.mjs')], {
     DELAY_MS: String(delayMs),
   });
   const spoolDir = mkdtempSync(join(tmpdir(), 'relay-bench-'));
   const env = {
-    RELAY_PORT: '0',
-    RELAY_DSNS: dsn,
-    RELAY_UPSTREAM: upstream.url,
-    RELAY_SPOOL_DIR: spoolDir,
+    ...relayBenchEnv(upstream.url, spoolDir),
     RELAY_SPOOL_FSYNC: String(fsync),
-    RELAY_LOG_LEVEL: 'info', // the readiness line is at info; per-request lines are off
-    RELAY_SPOOL_MAX_BYTES: String(4 * 1024 * 1024 * 1024),
     ...(filters === undefined ? {} : { RELAY_FILTERS: filters }),
   };
-  const relay = await start(
-    process.execPath,
+  const relay = await startServer(
     ['--conditions=@strata/source', '--import', 'tsx', join(root, 'services/relay/src/main.ts')],
     env,
   );
@@ -158,8 +113,8 @@ async function relayRun(
     rssEndMb: samples.at(-1),
     memorySamples: memorySamples ? samples.map((s) => Math.round(s)) : undefined,
   };
-  await stop(relay.child);
-  await stop(upstream.child);
+  await stopServer(relay.child);
+  await stopServer(upstream.child);
   rmSync(spoolDir, { recursive: true, force: true });
   return row;
 }
@@ -168,7 +123,7 @@ const rows = [];
 const log = (row) =>
   console.error(`[bench] ${row.name}: ${Math.round(row.rps)} req/s, p99 ${row.p99} ms`);
 {
-  const ceiling = await start(process.execPath, [join(here, 'discard-server.mjs')]);
+  const ceiling = await startServer([join(here, 'discard-server.mjs')]);
   await load(ceiling.url, 2);
   const samples = [];
   const sampler = setInterval(() => samples.push(rssMb(ceiling.child.pid)), 500);
@@ -182,7 +137,7 @@ const log = (row) =>
   });
   log(rows.at(-1));
   clearInterval(sampler);
-  await stop(ceiling.child);
+  await stopServer(ceiling.child);
 }
 const loadBefore = loadAverage();
 rows.push(await relayRun('relay, filters on, fsync on'));

@@ -18,13 +18,13 @@ export interface ItemLayout {
   title: number;
   categoryId: number;
   description: number;
-  createSeconds: number;
-  createNanos: number;
-  updateSeconds: number;
-  updateNanos: number;
+  /** Milliseconds since the epoch, or NO_TIMESTAMP. */
+  createMs: number;
+  updateMs: number;
 }
 
 const UNSUPPORTED = -1;
+const NO_TIMESTAMP = -2;
 
 function stringSize(value: unknown): number {
   if (typeof value !== 'string') return UNSUPPORTED;
@@ -33,8 +33,19 @@ function stringSize(value: unknown): number {
 
 const stringFieldSize = (byteLength: number) => (byteLength ? delimitedFieldSize(byteLength) : 0);
 const uintFieldSize = (value: number) => (value !== 0 ? 1 + varintSize(value) : 0);
-const timestampBodySize = (seconds: number, nanos: number) =>
-  uintFieldSize(seconds) + uintFieldSize(nanos);
+// ts-proto's toTimestamp: seconds = trunc(ms / 1000), nanos = (ms % 1000) * 1e6.
+const secondsOf = (ms: number) => Math.trunc(ms / 1_000);
+const nanosOf = (ms: number) => (ms % 1_000) * 1_000_000;
+const timestampBodySize = (ms: number) => uintFieldSize(secondsOf(ms)) + uintFieldSize(nanosOf(ms));
+const timestampFieldSize = (ms: number) =>
+  ms === NO_TIMESTAMP ? 0 : delimitedFieldSize(timestampBodySize(ms));
+
+/** A timestamp's milliseconds; NO_TIMESTAMP when unset, UNSUPPORTED before 1970 or invalid. */
+function timestampMs(value: unknown): number {
+  if (value === undefined) return NO_TIMESTAMP;
+  const ms = value instanceof Date ? value.getTime() : NaN;
+  return ms >= 0 ? ms : UNSUPPORTED;
+}
 
 /**
  * Fills `layout` and returns the Item body's size, or -1 for values ts-proto must encode
@@ -48,29 +59,20 @@ export function measureItem(item: Item, layout: ItemLayout): number {
   const categoryId = stringSize(item.categoryId);
   const description = stringSize(item.description);
   if (title < 0 || categoryId < 0 || description < 0) return UNSUPPORTED;
-  let size =
+  const createMs = timestampMs(createTime);
+  const updateMs = timestampMs(updateTime);
+  if (createMs === UNSUPPORTED || updateMs === UNSUPPORTED) return UNSUPPORTED;
+  const size =
     uintFieldSize(id) +
     stringFieldSize(title) +
     uintFieldSize(priceCents) +
     stringFieldSize(categoryId) +
     stringFieldSize(description) +
+    timestampFieldSize(createMs) +
+    timestampFieldSize(updateMs) +
     uintFieldSize(version);
-  // ts-proto: seconds = trunc(ms / 1000), nanos = (ms % 1000) * 1e6; negative for pre-1970.
-  layout.createSeconds = layout.createNanos = layout.updateSeconds = layout.updateNanos = 0;
-  if (createTime !== undefined) {
-    const ms = createTime instanceof Date ? createTime.getTime() : NaN;
-    if (!(ms >= 0)) return UNSUPPORTED;
-    layout.createSeconds = Math.trunc(ms / 1_000);
-    layout.createNanos = (ms % 1_000) * 1_000_000;
-    size += delimitedFieldSize(timestampBodySize(layout.createSeconds, layout.createNanos));
-  }
-  if (updateTime !== undefined) {
-    const ms = updateTime instanceof Date ? updateTime.getTime() : NaN;
-    if (!(ms >= 0)) return UNSUPPORTED;
-    layout.updateSeconds = Math.trunc(ms / 1_000);
-    layout.updateNanos = (ms % 1_000) * 1_000_000;
-    size += delimitedFieldSize(timestampBodySize(layout.updateSeconds, layout.updateNanos));
-  }
+  layout.createMs = createMs;
+  layout.updateMs = updateMs;
   layout.title = title;
   layout.categoryId = categoryId;
   layout.description = description;
@@ -84,17 +86,12 @@ function writeUintField(buf: Buffer, pos: number, tag: number, value: number): n
   return writeVarint(buf, pos, value);
 }
 
-function writeTimestampField(
-  buf: Buffer,
-  pos: number,
-  tag: number,
-  seconds: number,
-  nanos: number,
-): number {
+function writeTimestampField(buf: Buffer, pos: number, tag: number, ms: number): number {
+  if (ms === NO_TIMESTAMP) return pos;
   buf[pos++] = tag;
-  pos = writeVarint(buf, pos, timestampBodySize(seconds, nanos));
-  pos = writeUintField(buf, pos, 8, seconds);
-  return writeUintField(buf, pos, 16, nanos);
+  pos = writeVarint(buf, pos, timestampBodySize(ms));
+  pos = writeUintField(buf, pos, 8, secondsOf(ms));
+  return writeUintField(buf, pos, 16, nanosOf(ms));
 }
 
 /** Writes the Item body measured into `layout` at `pos`; returns the position after it. */
@@ -105,10 +102,8 @@ export function writeItem(buf: Buffer, pos: number, item: Item, layout: ItemLayo
   if (layout.categoryId) pos = writeStringField(buf, pos, 34, item.categoryId, layout.categoryId);
   if (layout.description)
     pos = writeStringField(buf, pos, 42, item.description, layout.description);
-  if (item.createTime !== undefined)
-    pos = writeTimestampField(buf, pos, 50, layout.createSeconds, layout.createNanos);
-  if (item.updateTime !== undefined)
-    pos = writeTimestampField(buf, pos, 58, layout.updateSeconds, layout.updateNanos);
+  pos = writeTimestampField(buf, pos, 50, layout.createMs);
+  pos = writeTimestampField(buf, pos, 58, layout.updateMs);
   return writeUintField(buf, pos, 64, item.version);
 }
 
@@ -119,9 +114,7 @@ export function newItemLayout(): ItemLayout {
     title: 0,
     categoryId: 0,
     description: 0,
-    createSeconds: 0,
-    createNanos: 0,
-    updateSeconds: 0,
-    updateNanos: 0,
+    createMs: NO_TIMESTAMP,
+    updateMs: NO_TIMESTAMP,
   };
 }

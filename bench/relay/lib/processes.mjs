@@ -1,0 +1,74 @@
+// What the relay benches share: the envelope they post, node servers started on 127.0.0.1
+// (ready when they print their URL), the relay's bench settings and the autocannon load.
+import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repo = fileURLToPath(new URL('../../../', import.meta.url));
+
+// A real @sentry/browser 11.12 error envelope (tunnel form, DSN in the header).
+export const fixture = readFileSync(
+  join(repo, 'services/relay/test/fixtures/sdk/browser-03-event.envelope'),
+);
+export const dsn = JSON.parse(fixture.subarray(0, fixture.indexOf(10)).toString()).dsn;
+
+const children = [];
+process.on('exit', () =>
+  children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')),
+);
+
+/** Starts `node ...argv` in the repo; resolves with the URL it prints once listening. */
+export function startServer(argv, env = {}) {
+  const child = spawn(process.execPath, argv, {
+    cwd: repo,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /(?:listening|Server listening at) (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match) resolve({ child, url: match[1] });
+    });
+    child.on('exit', (code) =>
+      reject(new Error(`${argv.join(' ')} exited ${code}: ${out.slice(-500)}`)),
+    );
+  });
+}
+
+/** Stops a server with SIGTERM (a profiled one writes its profile then). */
+export function stopServer(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+/** The relay's settings in every bench run: the fixture's DSN, a 4 GiB spool, ready line on. */
+export function relayBenchEnv(upstreamUrl, spoolDir) {
+  return {
+    RELAY_PORT: '0',
+    RELAY_DSNS: dsn,
+    RELAY_UPSTREAM: upstreamUrl,
+    RELAY_SPOOL_DIR: spoolDir,
+    RELAY_LOG_LEVEL: 'info', // the readiness line is at info; per-request lines are off
+    RELAY_SPOOL_MAX_BYTES: String(4 * 1024 * 1024 * 1024),
+  };
+}
+
+/** Posts the fixture to `url`'s tunnel path for `duration` seconds; autocannon's result. */
+export function postEnvelopes(url, { connections, duration }) {
+  return autocannon({
+    url: `${url}/monitoring`,
+    method: 'POST',
+    body: fixture,
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    connections,
+    duration,
+  });
+}
