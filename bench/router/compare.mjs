@@ -1,12 +1,14 @@
 // Prefetched navigation, click → new <h1> in the DOM, for two builds side by side: the checkout
 // this file is in and a baseline checkout (BASELINE=/path, built). Rounds alternate between
-// the two on one Chromium, so machine load falls on both alike. ROUNDS (default 25).
-import { launchChromium, quantile, startStack } from './lib/stack.mjs';
+// the two on one Chromium, so machine load falls on both alike. ROUNDS (default 25);
+// DWELL_MS=n rests the pointer on the link n ms before the click (unset: no pointer at all).
+import { launchChromium, quantile, startStack, timeClick } from './lib/stack.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 25);
 const BASELINE = process.env.BASELINE;
 if (!BASELINE) throw new Error('BASELINE=/path/to/a/built/checkout is required');
 const CANDIDATE = new URL('../../', import.meta.url).pathname;
+const DWELL_MS = process.env.DWELL_MS === undefined ? undefined : Number(process.env.DWELL_MS);
 
 async function prefetchedClick(browser, base) {
   const page = await browser.newPage();
@@ -24,20 +26,11 @@ async function prefetchedClick(browser, base) {
   await page.waitForFunction(() => window.__strata_router !== undefined);
   await (await prefetched).finished();
   await page.waitForTimeout(200);
-  const ms = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const started = performance.now();
-        new MutationObserver(
-          () =>
-            document.querySelector('h1')?.textContent === 'Items' &&
-            resolve(performance.now() - started),
-        ).observe(document, { subtree: true, childList: true, characterData: true });
-        document
-          .querySelector('article a')
-          ?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
-      }),
-  );
+  const ms = await timeClick(page, {
+    selector: 'article a',
+    heading: 'Items',
+    ...(DWELL_MS !== undefined && { dwellMs: DWELL_MS }),
+  });
   await page.close();
   return { ms, moved };
 }
@@ -59,7 +52,12 @@ const row = (name) => ({
   p90: Number(quantile(samples[name], 0.9).toFixed(1)),
   navigationRequests: requests[name],
 });
-const result = { rounds: ROUNDS, baseline: row('baseline'), candidate: row('candidate') };
+const result = {
+  rounds: ROUNDS,
+  dwellMs: DWELL_MS ?? null,
+  baseline: row('baseline'),
+  candidate: row('candidate'),
+};
 result.ratio = {
   p50: Number((result.candidate.p50 / result.baseline.p50).toFixed(2)),
   p90: Number((result.candidate.p90 / result.baseline.p90).toFixed(2)),

@@ -1,12 +1,15 @@
 // Navigation timing in Debian's Chromium against the built services (see RESULTS.md):
-// click → new content for a prefetched link, a navigation nothing prefetched, and a full page
-// load; payload bytes per navigation; the client bundle's gzip size. ROUNDS (default 15).
+// click → new content for a prefetched link (clicked at once, and after the pointer rested on
+// it for DWELL_MS, default 200), a navigation nothing prefetched, and a full page load; payload
+// bytes per navigation; the client bundle's gzip size. ROUNDS (default 15).
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { launchChromium, quantile, startStack } from './lib/stack.mjs';
+import { launchChromium, quantile, startStack, timeClick } from './lib/stack.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
+const DWELL_MS = Number(process.env.DWELL_MS ?? 200);
+const POINTER_FIRST = 'prefetched, pointer on the link first';
 const stack = await startStack(ROOT);
 const base = stack.base;
 console.log('[bench] data and render services started');
@@ -30,37 +33,38 @@ async function measure(kind) {
   );
   await page.goto(`${base}/bench/items/1`);
   await page.waitForFunction(() => window.__strata_router !== undefined);
-  if (kind === 'prefetched') {
+  const prefetchedKind = kind === 'prefetched' || kind === POINTER_FIRST;
+  if (prefetchedKind) {
     // The link is in the viewport, so it was prefetched; wait for that answer to finish.
     await (await prefetched).finished();
     await page.waitForTimeout(200);
   } else prefetched.catch(() => undefined);
   const target = kind === 'not prefetched' ? '/bench/items/777' : '/bench/items';
   const marker = kind === 'not prefetched' ? 'Item 777' : 'Items';
-  const elapsed = await page
-    .evaluate(
-      ({ to, heading, full }) =>
-        new Promise((resolve) => {
-          const started = performance.now();
-          const done = () => document.querySelector('h1')?.textContent === heading;
-          new MutationObserver(() => done() && resolve(performance.now() - started)).observe(
-            document,
-            { subtree: true, childList: true, characterData: true },
-          );
-          if (full) {
-            sessionStorage.setItem('t0', String(performance.timeOrigin + started));
-            location.assign(to);
-          } else if (to === '/bench/items')
-            document
-              .querySelector('article a')
-              ?.dispatchEvent(
-                new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }),
+  const elapsed = prefetchedKind
+    ? await timeClick(page, {
+        selector: 'article a',
+        heading: marker,
+        ...(kind === POINTER_FIRST && { dwellMs: DWELL_MS }),
+      })
+    : await page
+        .evaluate(
+          ({ to, heading, full }) =>
+            new Promise((resolve) => {
+              const started = performance.now();
+              const done = () => document.querySelector('h1')?.textContent === heading;
+              new MutationObserver(() => done() && resolve(performance.now() - started)).observe(
+                document,
+                { subtree: true, childList: true, characterData: true },
               );
-          else window.__strata_router.navigate(to);
-        }),
-      { to: target, heading: marker, full: kind === 'full page load' },
-    )
-    .catch(() => null);
+              if (full) {
+                sessionStorage.setItem('t0', String(performance.timeOrigin + started));
+                location.assign(to);
+              } else window.__strata_router.navigate(to);
+            }),
+          { to: target, heading: marker, full: kind === 'full page load' },
+        )
+        .catch(() => null);
   let ms = elapsed;
   if (kind === 'full page load') {
     await page.waitForSelector('h1:has-text("Items")');
@@ -81,7 +85,7 @@ async function measure(kind) {
 }
 
 const rows = [];
-for (const kind of ['prefetched', 'not prefetched', 'full page load']) {
+for (const kind of ['prefetched', POINTER_FIRST, 'not prefetched', 'full page load']) {
   const samples = [];
   const bytes = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -119,6 +123,7 @@ console.log(
   JSON.stringify(
     {
       rounds: ROUNDS,
+      dwellMs: DWELL_MS,
       rows,
       bundle: size(main),
       sharedChunks: shared.map(size),

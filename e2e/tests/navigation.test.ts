@@ -50,6 +50,59 @@ describe('client navigation', () => {
     await page.close();
   });
 
+  it('renders a hovered, prefetched link’s page hidden ahead of the click, then only reveals it', async () => {
+    const { page, problems } = await openPage(suite.browser());
+    const prefetched = page.waitForResponse(
+      (r) =>
+        !!r.request().headers()['strata-prefetch'] && new URL(r.url()).pathname === '/bench/items',
+    );
+    await ready(page, '/bench/items/1');
+    await (await prefetched).finished();
+    const back = 'article a[href="/bench/items"]';
+    await page.hover(back);
+    // The list is in the document, hidden, before the click; mark its heading.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('h1')].some((h) => h.textContent === 'Items'),
+    );
+    const before = await page.evaluate(() => {
+      const headings = [...document.querySelectorAll('h1')];
+      const ahead = headings.find((h) => h.textContent === 'Items') as HTMLElement & {
+        ahead?: boolean;
+      };
+      ahead.ahead = true;
+      return headings.map((h) => [h.textContent, h.checkVisibility()]);
+    });
+    expect(before).toEqual([
+      ['Item 1', true],
+      ['Items', false],
+    ]);
+    const requests = payloadRequests(page);
+
+    await page.click(back);
+    await page.waitForSelector('h1:has-text("Items")');
+
+    const after = await page.evaluate(() =>
+      [...document.querySelectorAll('h1')].map((h) => [
+        h.textContent,
+        h.checkVisibility(),
+        (h as HTMLElement & { ahead?: boolean }).ahead === true,
+      ]),
+    );
+    expect(after).toEqual([['Items', true, true]]);
+    expect(page.url()).toBe(`${suite.stack().renderUrl}/bench/items`);
+    expect(await marker(page)).toBe('same document');
+    expect(requests.filter((r) => !r.headers()['strata-prefetch'])).toEqual([]);
+    // The revealed page's effects run: its links in the viewport prefetch their pages.
+    await expect
+      .poll(
+        () =>
+          requests.filter((r) => /^\/bench\/items\/\d+$/.test(new URL(r.url()).pathname)).length,
+      )
+      .toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('goes back and forward without asking the server again', async () => {
     const { page, problems } = await openPage(suite.browser());
     await ready(page, '/bench/items');

@@ -78,3 +78,33 @@ export const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 };
+
+/**
+ * Clicks `selector` and resolves with the ms until a visible <h1> reads `heading` (a
+ * MutationObserver in the page). With `dwellMs`, the pointer first rests on the link that long,
+ * as a person's does before clicking (intent: the router renders the page ahead).
+ */
+export async function timeClick(page, { selector, heading, dwellMs }) {
+  if (dwellMs !== undefined) {
+    await page.hover(selector);
+    await page.waitForTimeout(dwellMs);
+  }
+  return page.evaluate(
+    ({ link, text }) =>
+      new Promise((resolve) => {
+        const started = performance.now();
+        const shown = () => {
+          const h1 = document.querySelector('h1');
+          return h1?.textContent === text && h1.checkVisibility();
+        };
+        new MutationObserver(() => shown() && resolve(performance.now() - started)).observe(
+          document,
+          { subtree: true, childList: true, characterData: true, attributes: true },
+        );
+        document
+          .querySelector(link)
+          ?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+      }),
+    { link: selector, text: heading },
+  );
+}

@@ -5,7 +5,17 @@
  * place. On the server every outcome is inlined as a script inside the segment's own output,
  * so hydration data arrives together with the HTML it belongs to.
  */
-import { Suspense, createContext, use, useEffect, type ComponentType, type ReactNode } from 'react';
+import {
+  Activity,
+  Fragment,
+  Suspense,
+  createContext,
+  memo,
+  use,
+  useEffect,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { jsonForScript } from '../protocol/safe-json.js';
 import type { ErrorViewProps, SegmentDefinition } from '../routes/route-types.js';
 import { SegmentErrorBoundary } from './error-boundary.js';
@@ -21,32 +31,44 @@ const ViewsContext = createContext<Views>({});
 /** The segment being rendered, for <Await>. */
 export const SegmentContext = createContext<{ id: string; source: SegmentSource } | null>(null);
 
-/** Props of the whole tree. */
-export interface SegmentTreeProps {
+/** A page as the tree renders it. */
+export interface TreePage {
   readonly segments: readonly SegmentDefinition<never>[];
   readonly params: Readonly<Record<string, string>>;
   readonly source: SegmentSource;
+  /** Per segment: '' or the token of the hidden render it came from (client/router/page.ts). */
+  readonly branches?: readonly string[];
 }
+
+/** Props of the whole tree. */
+export interface SegmentTreeProps extends TreePage {
+  /**
+   * A page rendered hidden ahead of a likely navigation, beside the current page's segment at
+   * its index `from` (browser only). Its segments above `from` are the current page's.
+   */
+  readonly next?: (TreePage & { readonly from: number }) | null;
+}
+
+type NextPage = SegmentTreeProps['next'];
 
 /** The rendered route. */
-export function SegmentTree({ segments, params, source }: SegmentTreeProps): ReactNode {
-  return renderFrom(segments, 0, params, source, {});
+export function SegmentTree({ segments, params, source, branches, next }: SegmentTreeProps) {
+  const page: TreePage = { segments, params, source, ...(branches && { branches }) };
+  return renderFrom(page, 0, {}, next && next.from > 0 ? next : null);
 }
 
-function renderFrom(
-  segments: readonly SegmentDefinition<never>[],
-  index: number,
-  params: Readonly<Record<string, string>>,
-  source: SegmentSource,
-  views: Views,
-): ReactNode {
+function renderFrom(page: TreePage, index: number, views: Views, next: NextPage): ReactNode {
+  const { segments, params, source } = page;
   const definition = segments[index];
   if (!definition) return null;
   const inner: Views = {
     error: definition.error ?? views.error,
     notFound: definition.notFound ?? views.notFound,
   };
-  const child = () => renderFrom(segments, index + 1, params, source, inner);
+  const child = () => [
+    branch(page, index + 1, inner, 'visible', next),
+    next?.from === index + 1 ? branch(next, index + 1, inner, 'hidden', null) : null,
+  ];
   let node: ReactNode = (
     <SegmentView
       key={definition.id}
@@ -66,11 +88,67 @@ function renderFrom(
   return <ViewsContext value={views}>{node}</ViewsContext>;
 }
 
+/**
+ * A layout's child segment and everything below it. An ordinary branch renders as before; one
+ * that came from a hidden render is an Activity under its token's key, so when its navigation
+ * commits React finds the hidden render under the same key and only reveals it.
+ */
+function branch(
+  page: TreePage,
+  index: number,
+  views: Views,
+  mode: 'visible' | 'hidden',
+  next: NextPage,
+): ReactNode {
+  const definition = page.segments[index];
+  if (!definition) return null;
+  const token = page.branches?.[index] ?? '';
+  const content = (
+    <Branch
+      page={page}
+      index={index}
+      views={views}
+      next={next && next.from > index ? next : null}
+    />
+  );
+  return token ? (
+    <Activity key={`${definition.id} ${token}`} mode={mode}>
+      {content}
+    </Activity>
+  ) : (
+    <Fragment key={definition.id}>{content}</Fragment>
+  );
+}
+
+interface BranchProps {
+  readonly page: TreePage;
+  readonly index: number;
+  readonly views: Views;
+  readonly next: NextPage;
+}
+
+// Re-renders only when what it shows changes: a revealed page, or the current one while the
+// page ahead changes elsewhere, is not rendered again.
+const Branch = memo(
+  function Branch({ page, index, views, next }: BranchProps): ReactNode {
+    return renderFrom(page, index, views, next);
+  },
+  (before, after) =>
+    before.page.segments === after.page.segments &&
+    before.page.params === after.page.params &&
+    before.page.source === after.page.source &&
+    before.page.branches === after.page.branches &&
+    before.index === after.index &&
+    before.views.error === after.views.error &&
+    before.views.notFound === after.views.notFound &&
+    before.next === after.next,
+);
+
 interface SegmentViewProps {
   readonly definition: SegmentDefinition<never>;
   readonly params: Readonly<Record<string, string>>;
   readonly source: SegmentSource;
-  readonly renderChild: () => ReactNode;
+  readonly renderChild: () => ReactNode[];
 }
 
 function SegmentView({ definition, params, source, renderChild }: SegmentViewProps): ReactNode {

@@ -50,12 +50,21 @@ export function RouterProvider({
   // The page alone: a navigation starting (pending) must not re-render the page on screen.
   const currentPage = () => router.getSnapshot().page;
   const page = useSyncExternalStore(router.subscribe, currentPage, currentPage);
+  // The page rendered hidden ahead of a likely click; committing it only reveals it.
+  const speculation = () => router.getSnapshot().speculation;
+  const next = useSyncExternalStore(router.subscribe, speculation, speculation);
   // The new page is in the DOM: the navigation that made it has finished.
   useLayoutEffect(() => router.rendered(page), [router, page]);
   return (
     <RouterContext value={router}>
       <ClientErrorScreen {...(onError && { onError })}>
-        <SegmentTree segments={page.segments} params={page.params} source={page.source} />
+        <SegmentTree
+          segments={page.segments}
+          params={page.params}
+          source={page.source}
+          branches={page.branches}
+          next={next}
+        />
       </ClientErrorScreen>
     </RouterContext>
   );

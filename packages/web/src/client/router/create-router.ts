@@ -17,6 +17,7 @@ import { createPrefetchCache } from './prefetch-cache.js';
 import { requestPayload, type Entry } from './payload-request.js';
 import type { PrefetchKind } from './prefetch-entry.js';
 import { createPrefetchQueue } from './prefetch-queue.js';
+import { createSpeculator } from './speculation.js';
 import { DEFAULT_ROUTER_CONSTANTS, type RouterConstants } from './router-constants.js';
 import {
   initialRouterState,
@@ -58,7 +59,7 @@ export function createRouter<Services>(options: {
     build: options.build,
     root: page.root,
   });
-  let snapshot: RouterSnapshot = { page, pending: false };
+  let snapshot: RouterSnapshot = { page, pending: false, speculation: null };
 
   if (env.history.scrollRestoration) env.history.scrollRestoration = 'manual';
   env.history.replaceState({ strata: historyKey }, '', page.url);
@@ -66,10 +67,31 @@ export function createRouter<Services>(options: {
 
   const publish = () => {
     const pending = state.pending !== null;
-    if (snapshot.page === page && snapshot.pending === pending) return;
-    snapshot = { page, pending };
+    const speculation = speculator.current();
+    if (
+      snapshot.page === page &&
+      snapshot.pending === pending &&
+      snapshot.speculation === speculation
+    )
+      return;
+    snapshot = { page, pending, speculation };
     listeners.forEach((listener) => listener());
   };
+
+  /** The cached answer a navigation to `key` would use now (fresh, asked against this page). */
+  function usableEntry(key: string): Entry | undefined {
+    const found = cache.lookup(key, env.now());
+    if (!found || found.status === 'stale') return undefined;
+    const entry = found.entry as Entry;
+    return entry.treeKeys === encodeTreeHeader(page.keys()) ? entry : undefined;
+  }
+
+  const speculator = createSpeculator({
+    table: options.table,
+    currentPage: () => page,
+    usableAnswer: (key) => usableEntry(key)?.payload,
+    onChange: () => publish(),
+  });
 
   const request = (url: URL, prefetch: 'auto' | 'full' | undefined, wholeTree = false): Entry =>
     requestPayload({
@@ -84,11 +106,10 @@ export function createRouter<Services>(options: {
 
   function load(id: number, url: URL, mode: NavigationMode): void {
     const key = pageKey(url);
-    const tree = encodeTreeHeader(page.keys());
-    const found = mode === 'refresh' ? undefined : cache.lookup(key, env.now());
+    const found = mode === 'refresh' ? undefined : usableEntry(key);
     let entry: Entry;
-    if (found && found.status !== 'stale' && (found.entry as Entry).treeKeys === tree) {
-      entry = found.entry as Entry;
+    if (found) {
+      entry = found;
       queue.bump(key);
     } else {
       entry = request(url, undefined, mode === 'refresh');
@@ -120,7 +141,10 @@ export function createRouter<Services>(options: {
     loads.delete(id);
     if (!answer) return;
     historyPages.set(historyKey, { page, scrollY: env.scrollY() });
-    page = createPage(options.table, answer.route, answer.payload, page, url);
+    // The page rendered ahead of this click, if it is this answer's: React only reveals it.
+    page =
+      speculator.take(answer, url, page) ??
+      createPage(options.table, answer.route, answer.payload, page, url);
     committing.set(page, { id, pattern: answer.route.pattern });
     if (mode === 'push') {
       historyKey += 1;
@@ -241,17 +265,22 @@ export function createRouter<Services>(options: {
       const found = cache.lookup(key, env.now());
       const usable =
         found && found.status !== 'stale' && (found.entry.kind === 'full' || kind === 'auto');
+      const intent = () => {
+        if (!prefetchOptions.intent) return;
+        queue.bump(key);
+        speculator.intend(key, decision.url.pathname + decision.url.search + decision.url.hash);
+      };
       if (usable) {
-        if (prefetchOptions.intent) queue.bump(key);
+        intent();
         return none;
       }
       let started: Entry | undefined;
       const task = queue.enqueue(key, () => {
         started = request(decision.url, kind);
         cache.store(started);
-        return started.payload.then((live) => live.complete);
+        return started.payload.then((live) => live.complete).then(() => speculator.arrived(key));
       });
-      if (prefetchOptions.intent) queue.bump(key);
+      intent();
       return { cancel: () => void (started ? undefined : task.cancel()) };
     },
     refresh() {
@@ -266,6 +295,7 @@ export function createRouter<Services>(options: {
     },
     invalidate(tags) {
       cache.dropTags(tags);
+      speculator.drop();
     },
     submitAction: (actionId, input) =>
       submitAction(
@@ -279,7 +309,7 @@ export function createRouter<Services>(options: {
             publish();
           },
           navigate: (location) => this_.navigate(location),
-          invalidate: (tags) => cache.dropTags(tags),
+          invalidate: (tags) => this_.invalidate(tags),
           reload: () => env.location.replace(page.url),
         },
         actionId,

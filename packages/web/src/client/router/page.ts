@@ -18,6 +18,14 @@ export interface Page {
   readonly params: Readonly<Record<string, string>>;
   readonly segments: readonly SegmentDefinition<never>[];
   readonly source: SegmentSource;
+  /**
+   * Per segment, the branch it renders in: '' for an ordinary one, a token for a segment first
+   * rendered ahead of its navigation (hidden), so the navigation reveals that render instead of
+   * repeating it. Kept and same-id segments keep their token; see render/segment-tree.
+   */
+  readonly branches: readonly string[];
+  /** Index of the first segment this page did not take from the page before it. */
+  readonly from: number;
   /** Keys of the segments whose data has arrived, root first, up to the first missing one. */
   keys(): string[];
 }
@@ -39,6 +47,8 @@ export function pageFromSource(
     root: string;
     params: Readonly<Record<string, string>>;
     segments: readonly SegmentDefinition<never>[];
+    branches?: readonly string[];
+    from?: number;
   },
   source: SegmentSource,
 ): Page {
@@ -79,6 +89,8 @@ export function pageFromSource(
   for (const segment of view.segments) void recorded.segment(segment.id).catch(() => undefined);
   return {
     ...view,
+    branches: view.branches ?? view.segments.map(() => ''),
+    from: view.from ?? 0,
     source: recorded,
     keys() {
       const keys: string[] = [];
@@ -92,17 +104,32 @@ export function pageFromSource(
   };
 }
 
-/** The page a payload answer describes, reusing the previous page's kept segments. */
+let nextBranchToken = 0;
+
+/**
+ * The page a payload answer describes, reusing the previous page's kept segments. A
+ * `speculative` page is rendered hidden beside the previous one before its navigation, so its
+ * new segments get branch tokens of their own.
+ */
 export function createPage<S>(
   table: RouteTable<S>,
   route: RouteRecord,
   payload: { segment(id: string): Promise<SegmentState>; deferred: SegmentSource['deferred'] },
   previous: Page,
   url: string,
+  options: { speculative?: boolean } = {},
 ): Page {
   const segments = route.segments
     .map((ref) => segmentById(table, ref.id))
     .filter((s) => s !== undefined);
+  const token = options.speculative ? `s${(nextBranchToken += 1)}` : '';
+  // A segment that stays where it was (kept, or the same segment with new data) keeps its
+  // branch, so React updates it in place as before.
+  const branches = segments.map((segment, index) =>
+    index < route.from || (!token && previous.segments[index]?.id === segment.id)
+      ? (previous.branches[index] ?? '')
+      : token,
+  );
   const kept = new Set(route.segments.slice(0, route.from).map((ref) => ref.id));
   const source: SegmentSource = {
     emitScripts: false,
@@ -111,7 +138,15 @@ export function createPage<S>(
       kept.has(id) ? previous.source.deferred(id, key) : payload.deferred(id, key),
   };
   return pageFromSource(
-    { url, routeId: route.route, root: route.root, params: route.params, segments },
+    {
+      url,
+      routeId: route.route,
+      root: route.root,
+      params: route.params,
+      segments,
+      branches,
+      from: route.from,
+    },
     source,
   );
 }

@@ -7,10 +7,14 @@ import type { ActionOutcome } from './submit-action.js';
 import type { LinkVisibility } from './link-visibility.js';
 import type { RouterConstants } from './router-constants.js';
 
-/** What React renders: the committed page and whether a navigation is under way. */
+/**
+ * What React renders: the committed page, whether a navigation is under way, and the page
+ * rendered hidden ahead of a likely click (see speculation.ts).
+ */
 export interface RouterSnapshot {
   readonly page: Page;
   readonly pending: boolean;
+  readonly speculation: Page | null;
 }
 
 /** The router's public interface. */
