@@ -103,6 +103,28 @@ describe('client navigation', () => {
     await page.close();
   });
 
+  it('renders the page ahead for a link focused from the keyboard, and Enter reveals it', async () => {
+    const { page, problems } = await openPage(suite.browser());
+    const prefetched = page.waitForResponse(
+      (r) =>
+        !!r.request().headers()['strata-prefetch'] && new URL(r.url()).pathname === '/bench/items',
+    );
+    await ready(page, '/bench/items/1');
+    await (await prefetched).finished();
+    await page.focus('article a[href="/bench/items"]');
+    await page.waitForFunction(() => document.querySelectorAll('h1').length === 2);
+    const requests = payloadRequests(page);
+
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('h1:has-text("Items")');
+
+    expect(await page.locator('h1').allTextContents()).toEqual(['Items']);
+    expect(await marker(page)).toBe('same document');
+    expect(requests.filter((r) => !r.headers()['strata-prefetch'])).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('goes back and forward without asking the server again', async () => {
     const { page, problems } = await openPage(suite.browser());
     await ready(page, '/bench/items');

@@ -24,6 +24,11 @@ const result = await build({
   entryNames: 'client-[hash]',
   chunkNames: 'chunk-[hash]',
   splitting: true,
+  // V8's explicit compile hint (Chromium 136+, a comment elsewhere): compile every function
+  // while the script streams in, off the main thread, instead of on its first call. Without it
+  // the first client navigation compiles React's commit paths lazily, in the click's task
+  // (bench/router/RESULTS.md).
+  banner: { js: '//# allFunctionsCalledOnLoad' },
   // Sentry's debug logging is dead weight in production.
   define: { 'process.env.NODE_ENV': '"production"', __SENTRY_DEBUG__: 'false' },
   outdir,

@@ -7,7 +7,8 @@ import { encodeTreeHeader } from '../../protocol/tree-header.js';
 import type { RouteTable } from '../../routes/route-table.js';
 import { readyNow, whenReady, type ReadyAnswer } from './answer-readiness.js';
 import type { LivePayload } from './live-payload.js';
-import { classifyTarget, pageKey, prefetchAllowed } from './navigation-target.js';
+import { classifyTarget, pageKey } from './navigation-target.js';
+import { createLinkPrefetch } from './link-prefetch.js';
 import { reportNavigationEffects, type NavigationObserver } from './navigation-observer.js';
 import { createPage, type Page } from './page.js';
 import type { Router, RouterEnvironment, RouterSnapshot } from './router-interface.js';
@@ -257,32 +258,7 @@ export function createRouter<Services>(options: {
         now: env.now(),
       });
     },
-    prefetch(href, kind = 'auto', prefetchOptions = {}) {
-      const none = { cancel: () => undefined };
-      const decision = classifyTarget(href, new URL(env.location.href));
-      if (decision.kind !== 'soft' || !prefetchAllowed(env.connection())) return none;
-      const key = pageKey(decision.url);
-      const found = cache.lookup(key, env.now());
-      const usable =
-        found && found.status !== 'stale' && (found.entry.kind === 'full' || kind === 'auto');
-      const intent = () => {
-        if (!prefetchOptions.intent) return;
-        queue.bump(key);
-        speculator.intend(key, decision.url.pathname + decision.url.search + decision.url.hash);
-      };
-      if (usable) {
-        intent();
-        return none;
-      }
-      let started: Entry | undefined;
-      const task = queue.enqueue(key, () => {
-        started = request(decision.url, kind);
-        cache.store(started);
-        return started.payload.then((live) => live.complete).then(() => speculator.arrived(key));
-      });
-      intent();
-      return { cancel: () => void (started ? undefined : task.cancel()) };
-    },
+    prefetch: createLinkPrefetch({ env, cache, queue, speculator, request }),
     refresh() {
       cache.drop(pageKey(new URL(page.url, env.location.href)));
       dispatch({ type: 'navigate', url: page.url, mode: 'refresh', now: env.now() });
