@@ -2,11 +2,12 @@
 // Single-threaded cost of the protobuf work one gRPC call adds, on the real responses:
 // ts-proto encode as the generated responseSerialize does it, decode as responseDeserialize
 // does it, and the one-pass encoders the service registers as responseSerialize
-// (services/data/src/grpc/encode, byte-identical check).
+// (services/data/src/grpc/encode, byte-identical check), for full and basic-view (ItemView BASIC)
+// pages.
 // Knobs: ITERATIONS_MS=1500 per measurement.  node bench/data/codec.mjs
 import { isDeepStrictEqual } from 'node:util';
 import { loadDataConfig, startDataService } from '@strata/data';
-import { GetItemResponse, ListItemsRequest, ListItemsResponse } from '@strata/proto';
+import { GetItemResponse, ItemView, ListItemsRequest, ListItemsResponse } from '@strata/proto';
 import pino from 'pino';
 // The service's own serializers (not part of @strata/data's public API; read from its build).
 import { catalogServiceDefinition } from '../../services/data/dist/grpc/encode/catalog-service-definition.js';
@@ -27,6 +28,10 @@ const service = await startDataService(
   pino({ level: 'silent' }),
 );
 const list = await service.catalog.listItems(ListItemsRequest.fromPartial({ pageSize: 100 }));
+// The same page in the basic list view (id, title, price_cents, description only).
+const basicList = await service.catalog.listItems(
+  ListItemsRequest.fromPartial({ pageSize: 100, view: ItemView.ITEM_VIEW_BASIC }),
+);
 const one = await service.catalog.getItem({ id: 500 });
 await service.stop();
 
@@ -53,6 +58,11 @@ if (!same(encodeListItemsResponse(list), listBytes))
 if (!same(encodeGetItemResponse(one), oneBytes)) throw new Error('fast GetItem encoding differs');
 if (!isDeepStrictEqual(decodeListItemsResponse(listBytes), ListItemsResponse.decode(listBytes)))
   throw new Error('gateway ListItems decoding differs');
+const basicBytes = Buffer.from(ListItemsResponse.encode(basicList).finish());
+if (!same(encodeListItemsResponse(basicList), basicBytes))
+  throw new Error('fast basic ListItems encoding differs');
+if (!isDeepStrictEqual(decodeListItemsResponse(basicBytes), ListItemsResponse.decode(basicBytes)))
+  throw new Error('gateway basic ListItems decoding differs');
 
 rows.push(
   time(`ListItemsResponse(100) encode, ts-proto (${listBytes.length} B)`, () =>
@@ -70,6 +80,26 @@ rows.push(
 rows.push(
   time('ListItemsResponse(100) decode, render gateway (hand-written)', () =>
     decodeListItemsResponse(listBytes),
+  ),
+);
+rows.push(
+  time(`ListItemsResponse(100) basic view encode, ts-proto (${basicBytes.length} B)`, () =>
+    Buffer.from(ListItemsResponse.encode(basicList).finish()),
+  ),
+);
+rows.push(
+  time('ListItemsResponse(100) basic view encode, one-pass (shipped)', () =>
+    encodeListItemsResponse(basicList),
+  ),
+);
+rows.push(
+  time('ListItemsResponse(100) basic view decode, ts-proto (client side)', () =>
+    ListItemsResponse.decode(basicBytes),
+  ),
+);
+rows.push(
+  time('ListItemsResponse(100) basic view decode, render gateway (hand-written)', () =>
+    decodeListItemsResponse(basicBytes),
   ),
 );
 rows.push(

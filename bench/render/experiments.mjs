@@ -10,10 +10,12 @@
 //   strata, stub slim the stub sending only the 4 printed fields (what a list view would send)
 //   strata + data, channelz off  the real pair, the render service's channel opened with
 //                     grpc.enable_channelz=0 (lib/channel-server.mjs)
+//   base: strata + data  with BASE=<another built checkout>: that build's pair, in the same
+//                     rotation, so a change is measured against its base in the same run
 //
 // Usage: node bench/render/experiments.mjs   (after `npm run build` and the anchors' npm ci)
 // Env: ROUNDS (3) DURATION (8) WARMUP (3) CONNECTIONS (50) KINDS (html,nav) RATE (req/s, fixed)
-//      SERVERS (name filter) NAME
+//      SERVERS (name filter) NAME BASE (root of a built checkout to compare with; always kept)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -105,6 +107,32 @@ async function ready(url) {
   throw new Error(`${url} not ready`);
 }
 
+/** The render service behind the data service, both from the build at `root`. */
+async function startPair(root, renderPort, dataPort) {
+  const data = launch(
+    ['services/data/dist/main.js'],
+    { DATA_PORT: String(dataPort), DATA_HOST: '127.0.0.1', DATA_DIR: 'memory://' },
+    root,
+  );
+  while (!(await portOpen(dataPort))) await sleep(100);
+  const render = launch(
+    ['services/render/dist/main.js'],
+    {
+      RENDER_PORT: String(renderPort),
+      RENDER_HOST: '127.0.0.1',
+      DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
+      ACTION_SALT: 'bench-salt-123',
+      SEGMENT_CACHE: 'false',
+      REDIS_URL: '',
+    },
+    root,
+  );
+  return [render, data];
+}
+
+const BASE = env.BASE ? path.resolve(env.BASE) : undefined;
+const BASE_NAME = 'base: strata + data';
+
 const SERVERS = [
   {
     name: 'fastify-react',
@@ -122,24 +150,18 @@ const SERVERS = [
     name: 'strata + data',
     port: 3208,
     kinds: ['html', 'nav'],
-    start: async () => {
-      const data = launch(['services/data/dist/main.js'], {
-        DATA_PORT: String(DATA_PORT),
-        DATA_HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-      });
-      while (!(await portOpen(DATA_PORT))) await sleep(100);
-      const render = launch(['services/render/dist/main.js'], {
-        RENDER_PORT: '3208',
-        RENDER_HOST: '127.0.0.1',
-        DATA_SERVICE_ADDRESS: `127.0.0.1:${DATA_PORT}`,
-        ACTION_SALT: 'bench-salt-123',
-        SEGMENT_CACHE: 'false',
-        REDIS_URL: '',
-      });
-      return [render, data];
-    },
+    start: () => startPair(REPO, 3208, DATA_PORT),
   },
+  ...(BASE
+    ? [
+        {
+          name: BASE_NAME,
+          port: 3212,
+          kinds: ['html', 'nav'],
+          start: () => startPair(BASE, 3212, DATA_PORT + 2),
+        },
+      ]
+    : []),
   {
     name: 'strata + data, channelz off',
     port: 3211,
@@ -175,13 +197,19 @@ const SERVERS = [
   },
 ];
 
-// SERVERS: comma-separated substrings selecting servers (fastify-react is always kept: the ratios need it).
+// SERVERS: comma-separated substrings selecting servers, or =name for exactly that one
+// (fastify-react and the base pair are always kept: the ratios need them).
 if (env.SERVERS) {
   const want = env.SERVERS.split(',');
   SERVERS.splice(
     0,
     SERVERS.length,
-    ...SERVERS.filter((s) => s.name === 'fastify-react' || want.some((w) => s.name.includes(w))),
+    ...SERVERS.filter(
+      (s) =>
+        s.name === 'fastify-react' ||
+        s.name === BASE_NAME ||
+        want.some((w) => (w.startsWith('=') ? s.name === w.slice(1) : s.name.includes(w))),
+    ),
   );
 }
 const records = [];
@@ -254,6 +282,27 @@ for (const s of SERVERS)
       perRound: rs.map((r) => r.renderCpuMsPerReq),
     });
   }
+// With BASE: each server's per-round ratios to the base pair (same round, same request kind).
+const baseRecord = (r) =>
+  records.find((b) => b.round === r.round && b.kind === r.kind && b.server === BASE_NAME);
+const vsBase = [];
+if (BASE)
+  for (const row of rows.filter((r) => r.server !== BASE_NAME && r.server !== 'fastify-react')) {
+    const rs = records.filter((r) => r.server === row.server && r.kind === row.kind);
+    const ratio = (pick) => median(rs.map((r) => pick(r) / pick(baseRecord(r))));
+    vsBase.push({
+      server: row.server,
+      kind: row.kind,
+      render: ratio((r) => r.renderCpuMsPerReq),
+      data: ratio((r) => r.dataCpuMsPerReq),
+      both: ratio((r) => r.renderCpuMsPerReq + r.dataCpuMsPerReq),
+      reqPerSec: ratio((r) => r.reqPerSec),
+      perRound: rs.map((r) => [
+        r.renderCpuMsPerReq / baseRecord(r).renderCpuMsPerReq,
+        r.dataCpuMsPerReq / baseRecord(r).dataCpuMsPerReq,
+      ]),
+    });
+  }
 const fmt = (x, d = 2) => (x === null || !Number.isFinite(x) ? '–' : x.toFixed(d));
 const md = [
   `${NAME}: ${ROUNDS} rounds, ${CONNECTIONS} connections${RATE ? `, fixed overall rate ${RATE} req/s` : ''}, ${WARMUP} s warm-up + ${DURATION} s, servers alternating; load average at end ${loadavg()}.`,
@@ -265,11 +314,24 @@ const md = [
       `| ${r.server} | ${r.kind} | ${fmt(r.reqPerSec, 0)} | ${fmt(r.render)} | ${fmt(r.data)} | ${fmt(r.vsFastify)} | ${r.perRound.map((x) => fmt(x)).join(' / ')} |`,
   ),
   '',
+  ...(BASE
+    ? [
+        `Against the base build (${BASE}), medians of per-round ratios:`,
+        '',
+        '| server | request | render CPU ÷ base | data CPU ÷ base | render + data ÷ base | req/s ÷ base | per round (render / data) |',
+        '|---|---|---:|---:|---:|---:|---|',
+        ...vsBase.map(
+          (r) =>
+            `| ${r.server} | ${r.kind} | ${fmt(r.render)} | ${fmt(r.data)} | ${fmt(r.both)} | ${fmt(r.reqPerSec)} | ${r.perRound.map(([a, b]) => `${fmt(a)} / ${fmt(b)}`).join(', ')} |`,
+        ),
+        '',
+      ]
+    : []),
 ].join('\n');
 fs.mkdirSync(OUT, { recursive: true });
 fs.writeFileSync(path.join(OUT, 'experiments.md'), md);
 fs.writeFileSync(
   path.join(OUT, 'experiments.json'),
-  JSON.stringify({ records, rows }, null, 2) + '\n',
+  JSON.stringify({ base: BASE ?? null, records, rows, vsBase }, null, 2) + '\n',
 );
 console.log('\n' + md);

@@ -5,7 +5,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export { Category, ChangeKind, Item } from './gen/strata/catalog/v1/catalog.js';
+export { Category, ChangeKind, Item, ItemView } from './gen/strata/catalog/v1/catalog.js';
 export {
   CatalogServiceClient,
   CatalogServiceService,

@@ -62,10 +62,12 @@ export function createCatalog(db: Database, options: CatalogOptions) {
 
     async listItems(request: ListItemsRequest): Promise<ListItemsResponse> {
       const filter = { categoryId: request.categoryId, query: request.query.trim() };
-      const { pageSize, violations } = validateListRequest({
+      const { pageSize, fields, violations } = validateListRequest({
         ...filter,
         pageSize: request.pageSize,
+        view: request.view,
       });
+      // The token binds the filters, not the view: any view lists the same items.
       let afterId = 0;
       if (request.pageToken !== '') {
         const cursor = decodePageToken(options.pageTokenSecret, request.pageToken, filter);
@@ -79,7 +81,7 @@ export function createCatalog(db: Database, options: CatalogOptions) {
         else afterId = cursor.afterId;
       }
       throwIfInvalid(violations);
-      const page = await listItemPage(db, { ...filter, afterId, pageSize });
+      const page = await listItemPage(db, { ...filter, afterId, pageSize, fields });
       const last = page.items.at(-1);
       return {
         items: page.items,

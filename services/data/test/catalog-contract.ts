@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { RunningDataService } from '../src/index.js';
 import { createTestClient, type TestClient } from './harness/catalog-client.js';
+import { registerListViewContract } from './contract/list-view.js';
 import { registerReadContract } from './contract/reads.js';
 import { registerWriteContract } from './contract/writes.js';
 import { registerWatchContract } from './contract/watch.js';
@@ -32,6 +33,7 @@ export function runCatalogContract(engine: string, start: () => Promise<RunningD
       return context;
     };
     registerReadContract(get);
+    registerListViewContract(get);
     registerWriteContract(get);
     registerWatchContract(get);
   });

@@ -3,6 +3,9 @@ export { RenderConfigSchema, loadRenderConfig, type RenderConfig } from './confi
 export {
   createCatalogChannel,
   createCatalogGateway,
+  type BasicItem,
   type CatalogGateway,
+  type ItemListQuery,
+  type ItemListView,
 } from './gateway/catalog-gateway.js';
 export { buildRenderApp, type ClientAssets, type RenderAppDeps } from './render-app.js';

@@ -2,6 +2,7 @@
  * The benchmark pages of shared/bench/anchors/PAGE.md: visible markup identical to the anchors'
  * Fastify+React page, data from the data service.
  */
+import { ItemView } from '@strata/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anchorMarkup, visibleMarkup } from './harness/anchor-page.js';
 import { startRender, type RenderUnderTest } from './harness/start-render.js';
@@ -19,6 +20,24 @@ describe('benchmark pages', () => {
     const visible = visibleMarkup(response.body);
     expect(visible).toBe(await anchorMarkup('/bench/items'));
     expect(visible.length).toBe(26_216);
+  });
+
+  it('/bench/items and the category pages ask the data service for basic items only', async () => {
+    const before = stack.listItemsRequests.length;
+    await stack.app.inject({ url: '/bench/items' });
+    const category = await stack.app.inject({ url: '/bench/category/cat-3' });
+    expect(category.statusCode).toBe(200);
+    const listed = [...category.body.matchAll(/href="\/bench\/items\/(\d+)"/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(listed).toEqual(Array.from({ length: 50 }, (_, n) => n * 20 + 3));
+    expect(category.body).toContain('<a href="/bench/items/23">Item 23</a>');
+    expect(category.body).toMatch(/<span class="price">\$\d+\.\d\d<\/span>/);
+    const sent = stack.listItemsRequests.slice(before);
+    expect(sent.map((r) => [r.categoryId, r.pageSize, r.view])).toEqual([
+      ['', 100, ItemView.ITEM_VIEW_BASIC],
+      ['cat-3', 100, ItemView.ITEM_VIEW_BASIC],
+    ]);
   });
 
   it('/bench/items/7 has exactly the anchor’s visible markup', async () => {

@@ -68,6 +68,23 @@ describe('validateListRequest', () => {
     [100, 100],
     [101, 100],
   ])('page size %d becomes %d', (pageSize, expected) => {
-    expect(validateListRequest({ categoryId: '', query: '', pageSize }).pageSize).toBe(expected);
+    expect(validateListRequest({ categoryId: '', query: '', pageSize, view: 0 }).pageSize).toBe(
+      expected,
+    );
+  });
+
+  it('lists basic fields for view 1 and reports an unknown view with the other violations', () => {
+    expect(validateListRequest({ categoryId: '', query: '', pageSize: 0, view: 1 })).toEqual({
+      pageSize: 20,
+      fields: 'basic',
+      violations: [],
+    });
+    const { violations } = validateListRequest({
+      categoryId: 'Not A Slug!',
+      query: '',
+      pageSize: 0,
+      view: 7,
+    });
+    expect(violations.map((v) => v.field)).toEqual(['category_id', 'view']);
   });
 });

@@ -3,6 +3,7 @@
  * just the first), so a client can show all messages at once.
  */
 import type { FieldViolation } from '../errors.js';
+import { resolveItemView, type ListedFields } from './item-view.js';
 
 /** Limits documented in proto/strata/catalog/v1/catalog.proto. */
 export const ITEM_LIMITS = {
@@ -118,12 +119,16 @@ export function resolveUpdateMask(paths: readonly string[]): {
   return { fields: [...new Set(paths)] as MutableItemField[], violations: [] };
 }
 
-/** Checks ListItems filters and returns the effective page size (0 → default, capped at max). */
+/**
+ * Checks ListItems filters and view; returns the effective page size (0 → default, capped at
+ * max) and which fields to list.
+ */
 export function validateListRequest(request: {
   categoryId: string;
   query: string;
   pageSize: number;
-}): { pageSize: number; violations: FieldViolation[] } {
+  view: number;
+}): { pageSize: number; fields: ListedFields; violations: FieldViolation[] } {
   const out: FieldViolation[] = [];
   if (request.categoryId !== '' && !CATEGORY_ID.test(request.categoryId))
     out.push(violation('category_id', 'INVALID_FORMAT', 'Category id is not well-formed.'));
@@ -133,6 +138,12 @@ export function validateListRequest(request: {
     );
   if (request.pageSize < 0)
     out.push(violation('page_size', 'OUT_OF_RANGE', 'Page size must not be negative.'));
+  const { fields, violations: viewViolations } = resolveItemView(request.view);
+  out.push(...viewViolations);
   const requested = request.pageSize === 0 ? ITEM_LIMITS.pageSizeDefault : request.pageSize;
-  return { pageSize: Math.min(Math.max(requested, 1), ITEM_LIMITS.pageSizeMax), violations: out };
+  return {
+    pageSize: Math.min(Math.max(requested, 1), ITEM_LIMITS.pageSizeMax),
+    fields,
+    violations: out,
+  };
 }

@@ -3,7 +3,15 @@
  */
 import type { Category, Item } from '@strata/proto';
 import type { SqlClient } from './database.js';
-import { ITEM_COLUMNS, toItem, type ItemRow } from './item-rows.js';
+import type { ListedFields } from '../domain/item-view.js';
+import {
+  BASIC_ITEM_COLUMNS,
+  ITEM_COLUMNS,
+  toBasicItem,
+  toItem,
+  type BasicItemRow,
+  type ItemRow,
+} from './item-rows.js';
 
 /** A validated ListItems query. */
 export interface ItemPageQuery {
@@ -11,6 +19,8 @@ export interface ItemPageQuery {
   readonly query: string;
   readonly afterId: number;
   readonly pageSize: number;
+  /** Basic lists read only the four columns they return. */
+  readonly fields: ListedFields;
 }
 
 /** Escapes LIKE wildcards so user text matches literally. */
@@ -43,13 +53,24 @@ export async function listItemPage(
     conditions.push(`(title ILIKE $${params.length} OR description ILIKE $${params.length})`);
   }
   params.push(page.pageSize + 1);
-  const { rows } = await db.query<ItemRow>(
-    `SELECT ${ITEM_COLUMNS} FROM items WHERE ${conditions.join(' AND ')}
-     ORDER BY id LIMIT $${params.length}`,
-    params,
-  );
-  const hasMore = rows.length > page.pageSize;
-  return { items: rows.slice(0, page.pageSize).map(toItem), hasMore };
+  const sql = (columns: string) =>
+    `SELECT ${columns} FROM items WHERE ${conditions.join(' AND ')}
+     ORDER BY id LIMIT $${params.length}`;
+  if (page.fields === 'basic') {
+    const { rows } = await db.query<BasicItemRow>(sql(BASIC_ITEM_COLUMNS), params);
+    return pageOf(rows, page.pageSize, toBasicItem);
+  }
+  const { rows } = await db.query<ItemRow>(sql(ITEM_COLUMNS), params);
+  return pageOf(rows, page.pageSize, toItem);
+}
+
+/** The first pageSize rows as items, and whether the extra row said another page follows. */
+function pageOf<Row>(
+  rows: Row[],
+  pageSize: number,
+  toMessage: (row: Row) => Item,
+): { items: Item[]; hasMore: boolean } {
+  return { items: rows.slice(0, pageSize).map(toMessage), hasMore: rows.length > pageSize };
 }
 
 /** One item, or null. */

@@ -7,6 +7,9 @@ import type { Item } from '@strata/proto';
 export const ITEM_COLUMNS =
   'id, title, price_cents, category_id, description, create_time, update_time, version';
 
+/** The columns a basic list selects (ItemView BASIC), in Item's order. */
+export const BASIC_ITEM_COLUMNS = 'id, title, price_cents, description';
+
 /** An items row as both engines return it (int8 parsed to number). */
 export interface ItemRow {
   id: number;
@@ -30,5 +33,22 @@ export function toItem(row: ItemRow): Item {
     createTime: row.create_time,
     updateTime: row.update_time,
     version: row.version,
+  };
+}
+
+/** The row of a basic list (BASIC_ITEM_COLUMNS). */
+export type BasicItemRow = Pick<ItemRow, 'id' | 'title' | 'price_cents' | 'description'>;
+
+/** Converts a basic row to an Item whose other fields are at their proto3 defaults. */
+export function toBasicItem(row: BasicItemRow): Item {
+  return {
+    id: row.id,
+    title: row.title,
+    priceCents: row.price_cents,
+    categoryId: '',
+    description: row.description,
+    createTime: undefined,
+    updateTime: undefined,
+    version: 0,
   };
 }

@@ -7,6 +7,7 @@ import * as grpc from '@grpc/grpc-js';
 import {
   CATALOG_SERVICE_NAME,
   type CatalogServiceClient,
+  ItemView,
   ListItemsRequest,
   readStatusDetails,
   UpdateItemRequest,
@@ -40,12 +41,32 @@ export class WriteRefused extends Error {
   }
 }
 
+/**
+ * Which item fields a list returns (ListItemsRequest.view): 'basic' is id, title, priceCents
+ * and description only (a smaller, cheaper answer for lists that print just those); 'full', the
+ * default, is every field.
+ */
+export type ItemListView = 'basic' | 'full';
+
+/** The fields of a basic list's items (the others are at their defaults). */
+export type BasicItem = Pick<Item, 'id' | 'title' | 'priceCents' | 'description'>;
+
+/** A ListItems query; the view is a plain string so browser-bundled route code can name it. */
+export type ItemListQuery = Partial<Omit<ListItemsRequest, 'view'>> & {
+  readonly view?: ItemListView;
+};
+
 /** A page of items. */
-export interface ItemPage {
-  readonly items: Item[];
+export interface ItemPage<Listed = Item> {
+  readonly items: Listed[];
   readonly nextPageToken: string;
   readonly tags: readonly string[];
 }
+
+const ITEM_VIEWS: Record<ItemListView, ItemView> = {
+  basic: ItemView.ITEM_VIEW_BASIC,
+  full: ItemView.ITEM_VIEW_FULL,
+};
 
 /** What a write returns. */
 export interface WriteResult {
@@ -56,7 +77,9 @@ export interface WriteResult {
 /** The catalogue as the render service sees it. */
 export interface CatalogGateway {
   listCategories(): Promise<{ categories: Category[]; tags: readonly string[] }>;
-  listItems(query: Partial<ListItemsRequest>): Promise<ItemPage>;
+  /** A basic list's items are typed with only the fields it carries. */
+  listItems(query: ItemListQuery & { readonly view: 'basic' }): Promise<ItemPage<BasicItem>>;
+  listItems(query: ItemListQuery): Promise<ItemPage>;
   /** null when the item does not exist. */
   getItem(id: number): Promise<{ item: Item; tags: readonly string[] } | null>;
   createItem(fields: CreateItemRequest): Promise<WriteResult>;
@@ -129,7 +152,12 @@ export function createCatalogGateway(
 
   return {
     listCategories: () => read('ListCategories', client.listCategories, {}),
-    listItems: (query) => read('ListItems', client.listItems, ListItemsRequest.fromPartial(query)),
+    listItems: ({ view, ...query }: ItemListQuery) =>
+      read(
+        'ListItems',
+        client.listItems,
+        ListItemsRequest.fromPartial({ ...query, ...(view && { view: ITEM_VIEWS[view] }) }),
+      ),
     async getItem(id) {
       try {
         const { item, tags } = await read('GetItem', client.getItem, { id });

@@ -1,7 +1,9 @@
 /**
  * The render service in-process against a real data service (PGlite in memory, real gRPC).
  */
+import type { ClientUnaryCall } from '@grpc/grpc-js';
 import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
+import type { ListItemsRequest } from '@strata/proto';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildRenderApp, createCatalogChannel, loadRenderConfig } from '../../src/index.js';
@@ -12,6 +14,8 @@ export interface RenderUnderTest {
   readonly data: RunningDataService;
   readonly logged: Record<string, unknown>[];
   readonly revalidated: string[][];
+  /** Every ListItems request the render service sent, in order. */
+  readonly listItemsRequests: ListItemsRequest[];
   stop(): Promise<void>;
 }
 
@@ -34,6 +38,12 @@ export async function startRender(env: Record<string, string> = {}): Promise<Ren
     { write: (line: string) => void logged.push(JSON.parse(line)) },
   );
   const channel = createCatalogChannel({ address: data.address, deadlineMs: config.DATA_DEADLINE });
+  const listItemsRequests: ListItemsRequest[] = [];
+  const listItems = channel.listItems.bind(channel) as (...args: unknown[]) => ClientUnaryCall;
+  channel.listItems = ((request: ListItemsRequest, ...rest: unknown[]) => {
+    listItemsRequests.push(request);
+    return listItems(request, ...rest);
+  }) as typeof channel.listItems;
   const revalidated: string[][] = [];
   const app = await buildRenderApp({
     config,
@@ -48,6 +58,7 @@ export async function startRender(env: Record<string, string> = {}): Promise<Ren
     data,
     logged,
     revalidated,
+    listItemsRequests,
     async stop() {
       await app.close();
       channel.close();

@@ -65,7 +65,17 @@ const serviceItem = itemOf(
   uint,
   fc.oneof(postEpochDate, fc.constantFrom(new Date(0), new Date(999))),
 );
-const anyItem = itemOf(int64, date);
+// ItemView BASIC: id, title, price_cents and description; every other field at its default.
+const basicItemOf = (number: fc.Arbitrary<number>): fc.Arbitrary<Item> =>
+  fc.record({ id: number, title: text, priceCents: number, description: text }).map((basic) => ({
+    ...basic,
+    categoryId: '',
+    createTime: undefined,
+    updateTime: undefined,
+    version: 0,
+  }));
+const serviceBasicItem = basicItemOf(uint);
+const anyItem = fc.oneof(itemOf(int64, date), basicItemOf(int64));
 
 const tsProto = {
   list: (m: ListItemsResponse) => Buffer.from(ListItemsResponse.encode(m).finish()),
@@ -84,6 +94,20 @@ describe('one-pass response encoders', () => {
     fc.assert(
       fc.property(getOf(serviceItem), (message) => {
         expect(encodeGetItemResponse(message)).toEqual(tsProto.get(message));
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it('write basic-view pages themselves, byte-identical to ts-proto (defaults not written)', () => {
+    fc.assert(
+      fc.property(listOf(serviceBasicItem), (message) => {
+        const bytes = encodeListItemsResponse(message);
+        expect(bytes).toEqual(tsProto.list(message));
+        // The same items with a category and a version: 9 more bytes each ("cat-1", 1).
+        const items = message.items.map((item) => ({ ...item, categoryId: 'cat-1', version: 1 }));
+        const fullSize = tsProto.list({ ...message, items }).length;
+        expect(fullSize - bytes!.length).toBeGreaterThanOrEqual(9 * items.length);
       }),
       { numRuns: 1_000 },
     );

@@ -29,7 +29,8 @@ const itemsPage = segment<{ items: BenchListItem[] }, AppServices>({
   path: 'items',
   kind: 'page',
   async loader({ services, tag }) {
-    const page = await services.catalog.listItems({ pageSize: 100 });
+    // The list prints four fields: the basic view carries only those (smaller, cheaper answer).
+    const page = await services.catalog.listItems({ pageSize: 100, view: 'basic' });
     tag(...page.tags);
     return {
       items: page.items.map(toListItem),
@@ -89,7 +90,11 @@ const categoryPage = segment<{ category: string; items: BenchListItem[] }, AppSe
   async loader({ params, services, notFound, tag }) {
     const category = params['category'] ?? '';
     if (!/^cat-(?:1?\d)$/.test(category)) return notFound();
-    const page = await services.catalog.listItems({ categoryId: category, pageSize: 100 });
+    const page = await services.catalog.listItems({
+      categoryId: category,
+      pageSize: 100,
+      view: 'basic',
+    });
     tag(...page.tags);
     return {
       category,

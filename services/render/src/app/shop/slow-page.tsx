@@ -21,7 +21,7 @@ export const slowPage = segment<{ headline: string; more: DeferredRef<string[]> 
   path: 'slow',
   kind: 'page',
   async loader({ services, signal, defer, tag }) {
-    const page = await services.catalog.listItems({ pageSize: 3 });
+    const page = await services.catalog.listItems({ pageSize: 3, view: 'basic' });
     tag(...page.tags);
     const headline = await delay(
       SLOW_PAGE_DELAY_MS,

@@ -41,6 +41,21 @@ const serviceItem = itemOf(
   fc.integer({ min: 0, max: 2 ** 48 }),
   fc.date({ min: new Date(0), max: new Date('2200-01-01T00:00:00Z'), noInvalidDate: true }),
 );
+// A basic-view item (ItemView BASIC): only id, title, price_cents and description on the wire.
+const basicServiceItem: fc.Arbitrary<Item> = fc
+  .record({
+    id: fc.integer({ min: 1, max: 2 ** 48 }),
+    title: text,
+    priceCents: fc.integer({ min: 0, max: 100_000_000 }),
+    description: text,
+  })
+  .map((basic) => ({
+    ...basic,
+    categoryId: '',
+    createTime: undefined,
+    updateTime: undefined,
+    version: 0,
+  }));
 const tags = fc.array(text, { maxLength: 5 });
 
 const listBytes = (m: ListItemsResponse) => Buffer.from(ListItemsResponse.encode(m).finish());
@@ -61,6 +76,48 @@ describe('hand-written response decoders', () => {
       ),
       { numRuns: 1_000 },
     );
+  });
+
+  it('decode basic-view pages on the fast path: the four fields, the rest at defaults', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          items: fc.array(basicServiceItem, { maxLength: 20 }),
+          nextPageToken: text,
+          tags,
+        }),
+        (list) => {
+          const bytes = listBytes(list);
+          const decoded = fastListItems(bytes);
+          expect(decoded).toStrictEqual(ListItemsResponse.decode(bytes));
+          expect(decoded).toEqual(list);
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+    const basic: Item = {
+      id: 3,
+      title: 'Item 3',
+      priceCents: 0,
+      categoryId: '',
+      description: 'Obsidian lamp',
+      createTime: undefined,
+      updateTime: undefined,
+      version: 0,
+    };
+    // id 3, title, description: no price, category, times or version on the wire.
+    const bytes = listBytes({ items: [basic], nextPageToken: '', tags: ['items'] });
+    expect(bytes.toString('hex')).toBe(
+      Buffer.concat([
+        Buffer.from([0x0a, 25, 0x08, 3, 0x12, 6]),
+        Buffer.from('Item 3'),
+        Buffer.from([0x2a, 13]),
+        Buffer.from('Obsidian lamp'),
+        Buffer.from([0x1a, 5]),
+        Buffer.from('items'),
+      ]).toString('hex'),
+    );
+    expect(decodeListItemsResponse(bytes).items).toStrictEqual([basic]);
   });
 
   it('decode ListItemsResponse exactly as ts-proto does', () => {

@@ -12,6 +12,21 @@ export const protobufPackage = "strata.catalog.v1";
 
 export const protobufFileName = "strata/catalog/v1/catalog.proto";
 
+/** How much of each Item a list returns (Google AIP-157 partial responses). */
+export enum ItemView {
+  /** ITEM_VIEW_UNSPECIFIED - Not set: the same as ITEM_VIEW_FULL, so callers that never set a view keep every field. */
+  ITEM_VIEW_UNSPECIFIED = 0,
+  /**
+   * ITEM_VIEW_BASIC - id, title, price_cents and description only; every other Item field is left at its default
+   * (empty category_id, no create_time or update_time, version 0). For lists that print a few
+   * fields: the service reads fewer columns and the answer is smaller.
+   */
+  ITEM_VIEW_BASIC = 1,
+  /** ITEM_VIEW_FULL - Every Item field. */
+  ITEM_VIEW_FULL = 2,
+  UNRECOGNIZED = -1,
+}
+
 /** What a committed change did. */
 export enum ChangeKind {
   CHANGE_KIND_UNSPECIFIED = 0,

@@ -22,7 +22,7 @@ import {
 } from "@grpc/grpc-js";
 import { FieldMask } from "../../../google/protobuf/field_mask.js";
 import { Timestamp } from "../../../google/protobuf/timestamp.js";
-import { Category, ChangeKind, Item } from "./catalog.js";
+import { Category, ChangeKind, Item, ItemView } from "./catalog.js";
 
 export const protobufPackage = "strata.catalog.v1";
 
@@ -47,8 +47,16 @@ export interface ListItemsRequest {
   query: string;
   /** 1 to 100 (0 means 20). Larger values are capped at 100. */
   pageSize: number;
-  /** A next_page_token from a previous call with the same category_id and query. */
+  /**
+   * A next_page_token from a previous call with the same category_id and query (with any
+   * view: the view does not change which items are listed).
+   */
   pageToken: string;
+  /**
+   * Which Item fields to return (ITEM_VIEW_UNSPECIFIED: ITEM_VIEW_FULL). Any value other than
+   * those of ItemView is INVALID_ARGUMENT with a violation on field "view".
+   */
+  view: ItemView;
 }
 
 /** Response for ListItems. */
@@ -284,7 +292,7 @@ export const ListCategoriesResponse: MessageFns<ListCategoriesResponse> = {
 };
 
 function createBaseListItemsRequest(): ListItemsRequest {
-  return { categoryId: "", query: "", pageSize: 0, pageToken: "" };
+  return { categoryId: "", query: "", pageSize: 0, pageToken: "", view: 0 };
 }
 
 export const ListItemsRequest: MessageFns<ListItemsRequest> = {
@@ -303,6 +311,9 @@ export const ListItemsRequest: MessageFns<ListItemsRequest> = {
     }
     if (message.pageToken !== "") {
       writer.uint32(34).string(message.pageToken);
+    }
+    if (message.view !== 0) {
+      writer.uint32(40).int32(message.view);
     }
     return writer;
   },
@@ -353,6 +364,14 @@ export const ListItemsRequest: MessageFns<ListItemsRequest> = {
             message.pageToken = reader.string();
             continue;
           }
+          case 5: {
+            if (tag !== 40) {
+              break;
+            }
+
+            message.view = reader.int32() as any;
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -374,6 +393,7 @@ export const ListItemsRequest: MessageFns<ListItemsRequest> = {
     message.query = object.query ?? "";
     message.pageSize = object.pageSize ?? 0;
     message.pageToken = object.pageToken ?? "";
+    message.view = object.view ?? 0;
     return message;
   },
 };
