@@ -93,9 +93,13 @@ export async function timeClick(page, { selector, heading, dwellMs }) {
     ({ link, text }) =>
       new Promise((resolve) => {
         const started = performance.now();
+        // In the DOM and not inside a hidden render (React hides one with an inline
+        // display: none); checkVisibility() would force a style recalculation and time that too.
+        const hidden = (element) =>
+          element !== null && (element.style?.display === 'none' || hidden(element.parentElement));
         const shown = () => {
           const h1 = document.querySelector('h1');
-          return h1?.textContent === text && h1.checkVisibility();
+          return h1?.textContent === text && !hidden(h1);
         };
         new MutationObserver(() => shown() && resolve(performance.now() - started)).observe(
           document,
