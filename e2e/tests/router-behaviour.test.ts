@@ -187,6 +187,33 @@ describe('error screens', () => {
     await page.close();
   });
 
+  it('keeps the page on screen when a hovered link’s page fails as it renders ahead, and fails on the click', async () => {
+    const { page } = await openPage(suite.browser());
+    const prefetched = page.waitForResponse(
+      (r) => isPrefetch(r.request()) && new URL(r.url()).pathname === '/errors/render',
+    );
+    await page.goto(`${suite.stack().renderUrl}/errors/client`);
+    await routerReady(page);
+    await (await prefetched).finished();
+    await page.hover('a[href="/errors/render"]');
+    await page.waitForFunction(
+      () =>
+        (
+          window as unknown as { __strata_router: { getSnapshot(): { speculation: unknown } } }
+        ).__strata_router.getSnapshot().speculation !== null,
+    );
+    await page.waitForTimeout(300);
+    expect(await page.locator('#__strata_client_error').count()).toBe(0);
+    expect(await page.locator('h1').textContent()).toBe('Client error drill');
+
+    await page.click('a[href="/errors/render"]');
+    await page.waitForSelector('#__strata_client_error');
+    expect(await page.textContent('#__strata_client_error')).toContain(
+      'Application error: a client-side exception has occurred',
+    );
+    await page.close();
+  });
+
   it('shows the server-side text and digest when a page’s data fails on the server', async () => {
     const { page } = await openPage(suite.browser());
     await page.goto(`${suite.stack().renderUrl}/`);

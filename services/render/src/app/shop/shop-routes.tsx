@@ -8,7 +8,12 @@ import { formatPrice, parseId, type AppServices } from '../services.js';
 import { ItemForm } from './item-form.js';
 import { ShopError, ShopLayout, ShopNotFound } from './shop-layout.js';
 import { slowPage } from './slow-page.js';
-import { clientErrorPage, segmentErrorPage, serverErrorPage } from './error-pages.js';
+import {
+  clientErrorPage,
+  renderErrorPage,
+  segmentErrorPage,
+  serverErrorPage,
+} from './error-pages.js';
 
 interface ListedItem {
   readonly id: number;
@@ -255,5 +260,6 @@ export const shopRoot = segment<null, AppServices>({
     serverErrorPage,
     segmentErrorPage,
     clientErrorPage,
+    renderErrorPage,
   ],
 });
