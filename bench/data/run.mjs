@@ -3,6 +3,7 @@
 // a child process, one client channel) against the same catalogue calls in-process (the ceiling),
 // on PGlite and PostgreSQL. See README in RESULTS.md. Knobs (env): DURATION=5 WARMUP=2 (seconds)
 // CONCURRENCY=50 ROUNDS=6 ENGINES=pglite,postgres METHODS=GetItem,ListItems100 CHANNELS=1
+// CLIENT=gateway|generated (the render gateway's client class, or ts-proto's)
 // FLOW_WINDOW=0 (client HTTP/2 window bytes; 0 = grpc-js default) POOL_SIZE=0 (pg pool, 0 = default 10)
 // PGLITE_WORKER= (server child: PGlite in a worker thread; unset = service default, false)
 // CEILING_PGLITE_WORKER=false (the in-process ceiling's setting)
@@ -60,6 +61,7 @@ const results = {
         'PGLITE_WORKER',
         'CEILING_PGLITE_WORKER',
         'SERVER_NODELAY',
+        'CLIENT',
       ].includes(k),
     )
     .map(([k, v]) => `${k}=${v} `)
@@ -87,6 +89,7 @@ for (const engine of knobs.ENGINES) {
     pgliteWorker: knobs.PGLITE_WORKER,
     ceilingPgliteWorker: knobs.CEILING_PGLITE_WORKER,
     serverNoDelay: knobs.SERVER_NODELAY,
+    client: knobs.CLIENT,
     log,
   });
   const rounds = [];

@@ -7,6 +7,8 @@ import { CatalogServiceClient, ListItemsRequest } from '@strata/proto';
 import pino from 'pino';
 import { machineCpu } from './driver.mjs';
 import { startServerChild } from './server-child.mjs';
+// The render service's client class (built): the same channel, hand-written answer decoders.
+import { FastReadCatalogClient } from '../../../services/render/dist/gateway/wire/catalog-client.js';
 
 const num = (name, fallback) => {
   const raw = process.env[name];
@@ -44,7 +46,12 @@ export function readKnobs() {
     CEILING_PGLITE_WORKER: process.env.CEILING_PGLITE_WORKER || 'false',
     // 1 = EXPERIMENT: TCP_NODELAY on the server's accepted sockets.
     SERVER_NODELAY: num('SERVER_NODELAY', 0),
+    // Which client calls the server: 'gateway' = the render gateway's client class (its
+    // hand-written ListItems/GetItem decoders: the real caller), 'generated' = ts-proto's.
+    CLIENT: process.env.CLIENT || 'gateway',
   };
+  if (!['gateway', 'generated'].includes(knobs.CLIENT))
+    throw new Error(`CLIENT must be gateway or generated, got ${knobs.CLIENT}`);
   for (const e of knobs.ENGINES)
     if (!['pglite', 'postgres'].includes(e)) throw new Error(`unknown engine ${e}`);
   for (const m of knobs.METHODS)
@@ -101,6 +108,7 @@ export async function startEngine(
     pgliteWorker = '',
     ceilingPgliteWorker = 'false',
     serverNoDelay = 0,
+    client = 'gateway',
     log = console.error,
   } = {},
 ) {
@@ -128,10 +136,11 @@ export async function startEngine(
   );
   // One channel by default. With CHANNELS>1 each client gets its own subchannel pool, so its own
   // HTTP/2 connection; calls round-robin across them.
+  const Client = client === 'gateway' ? FastReadCatalogClient : CatalogServiceClient;
   const clients = Array.from(
     { length: channels },
     () =>
-      new CatalogServiceClient(server.address, grpc.credentials.createInsecure(), {
+      new Client(server.address, grpc.credentials.createInsecure(), {
         ...(channels > 1 && { 'grpc.use_local_subchannel_pool': 1 }),
         ...(flowWindow > 0 && { 'grpc-node.flow_control_window': flowWindow }),
       }),
