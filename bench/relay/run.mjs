@@ -1,11 +1,13 @@
 // Relay benchmark: envelopes/s accepted and forwarded, p99 latency and memory under 10x overload,
 // against a bare Fastify endpoint that reads and discards the body (the ceiling), in one run.
 // Usage (from the repo root):
-//   node bench/relay/run.mjs [--duration 10] [--connections 64] [--baseline DIR]
-// --baseline DIR adds a row for another copy of the relay (DIR/services/relay/src/main.ts, e.g. an
-// older commit extracted with git archive) measured in the same run, for before/after ratios.
+//   node bench/relay/run.mjs [--duration 10] [--connections 64] [--source] [--baseline DIR]
+// The relay runs as `npm start` runs it: the built services/relay/dist/main.js (run `npm run
+// build` first). --source runs services/relay/src/main.ts through tsx instead (how runs before
+// 2026-11-23 evening were made). --baseline DIR adds a row for another copy of the relay (e.g. an
+// older commit extracted with git archive; with --source) measured in the same run.
 // Everything listens on 127.0.0.1; every load loop is bounded in time and stops by itself.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +29,23 @@ const DURATION = option('duration', 10);
 const CONNECTIONS = option('connections', 64);
 const baselineIndex = args.indexOf('--baseline');
 const BASELINE = baselineIndex === -1 ? undefined : args[baselineIndex + 1];
+const FROM_SOURCE = args.includes('--source');
 const here = fileURLToPath(new URL('./', import.meta.url));
+
+/** The relay of the checkout at `root`, built (as `npm start` runs it) or from source via tsx. */
+function relayCommand(root) {
+  if (FROM_SOURCE)
+    return [
+      '--conditions=@strata/source',
+      '--import',
+      'tsx',
+      join(root, 'services/relay/src/main.ts'),
+    ];
+  const built = join(root, 'services/relay/dist/main.js');
+  if (!existsSync(built))
+    throw new Error(`${built} is missing: run npm run build there, or pass --source`);
+  return [built];
+}
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -73,10 +91,7 @@ async function relayRun(
     RELAY_SPOOL_FSYNC: String(fsync),
     ...(filters === undefined ? {} : { RELAY_FILTERS: filters }),
   };
-  const relay = await startServer(
-    ['--conditions=@strata/source', '--import', 'tsx', join(root, 'services/relay/src/main.ts')],
-    env,
-  );
+  const relay = await startServer(relayCommand(root), env);
   // Warm up (JIT, connection pools), then measure.
   await load(relay.url, 2);
   const before = await upstreamCount(upstream.url);
