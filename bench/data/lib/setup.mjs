@@ -164,8 +164,8 @@ export async function startEngine(
       if (mode === 'inproc') return () => local.catalog[rpc](next());
       return () =>
         new Promise((resolve, reject) => {
-          const client = clients[turn++ % clients.length];
-          client[rpc](next(), (error, response) => (error ? reject(error) : resolve(response)));
+          const channel = clients[turn++ % clients.length];
+          channel[rpc](next(), (error, response) => (error ? reject(error) : resolve(response)));
         });
     },
     /** Driver and machine CPU now (synchronously), the server child's over IPC. */
