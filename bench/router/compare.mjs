@@ -2,7 +2,7 @@
 // this file is in and a baseline checkout (BASELINE=/path, built). Rounds alternate between
 // the two on one Chromium, so machine load falls on both alike. ROUNDS (default 25);
 // DWELL_MS=n rests the pointer on the link n ms before the click (unset: no pointer at all).
-import { launchChromium, quantile, startStack, timeClick } from './lib/stack.mjs';
+import { launchChromium, listPrefetched, quantile, startStack, timeClick } from './lib/stack.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 25);
 const BASELINE = process.env.BASELINE;
@@ -17,14 +17,10 @@ async function prefetchedClick(browser, base) {
     const headers = request.headers();
     if (headers['strata-payload'] === '1' && !headers['strata-prefetch']) moved += 1;
   });
-  const prefetched = page.waitForResponse(
-    (r) =>
-      r.request().headers()['strata-prefetch'] !== undefined &&
-      new URL(r.url()).pathname === '/bench/items',
-  );
+  const prefetched = listPrefetched(page);
   await page.goto(`${base}/bench/items/1`);
   await page.waitForFunction(() => window.__strata_router !== undefined);
-  await (await prefetched).finished();
+  await prefetched;
   await page.waitForTimeout(200);
   const ms = await timeClick(page, {
     selector: 'article a',

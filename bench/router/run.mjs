@@ -4,7 +4,7 @@
 // bytes per navigation; the client bundle's gzip size. ROUNDS (default 15).
 import { readFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { launchChromium, quantile, startStack, timeClick } from './lib/stack.mjs';
+import { launchChromium, listPrefetched, quantile, startStack, timeClick } from './lib/stack.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
@@ -26,17 +26,13 @@ async function measure(kind) {
     )
       bodies.push(response.finished().then(() => response.body().catch(() => Buffer.alloc(0))));
   });
-  const prefetched = page.waitForResponse(
-    (r) =>
-      r.request().headers()['strata-prefetch'] !== undefined &&
-      new URL(r.url()).pathname === '/bench/items',
-  );
+  const prefetched = listPrefetched(page);
   await page.goto(`${base}/bench/items/1`);
   await page.waitForFunction(() => window.__strata_router !== undefined);
   const prefetchedKind = kind === 'prefetched' || kind === POINTER_FIRST;
   if (prefetchedKind) {
     // The link is in the viewport, so it was prefetched; wait for that answer to finish.
-    await (await prefetched).finished();
+    await prefetched;
     await page.waitForTimeout(200);
   } else prefetched.catch(() => undefined);
   const target = kind === 'not prefetched' ? '/bench/items/777' : '/bench/items';

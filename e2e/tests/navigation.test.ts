@@ -18,6 +18,16 @@ async function ready(page: Page, path: string): Promise<void> {
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same document'));
 }
 
+/** /bench/items/1, once its viewport prefetch of /bench/items has arrived in full. */
+async function readyWithListPrefetched(page: Page): Promise<void> {
+  const prefetched = page.waitForResponse(
+    (r) =>
+      !!r.request().headers()['strata-prefetch'] && new URL(r.url()).pathname === '/bench/items',
+  );
+  await ready(page, '/bench/items/1');
+  await (await prefetched).finished();
+}
+
 function payloadRequests(page: Page): Request[] {
   const seen: Request[] = [];
   page.on('request', (request) => {
@@ -52,12 +62,7 @@ describe('client navigation', () => {
 
   it('renders a hovered, prefetched link’s page hidden ahead of the click, then only reveals it', async () => {
     const { page, problems } = await openPage(suite.browser());
-    const prefetched = page.waitForResponse(
-      (r) =>
-        !!r.request().headers()['strata-prefetch'] && new URL(r.url()).pathname === '/bench/items',
-    );
-    await ready(page, '/bench/items/1');
-    await (await prefetched).finished();
+    await readyWithListPrefetched(page);
     const back = 'article a[href="/bench/items"]';
     await page.hover(back);
     // The list is in the document, hidden, before the click; mark its heading.
@@ -105,12 +110,7 @@ describe('client navigation', () => {
 
   it('renders the page ahead for a link focused from the keyboard, and Enter reveals it', async () => {
     const { page, problems } = await openPage(suite.browser());
-    const prefetched = page.waitForResponse(
-      (r) =>
-        !!r.request().headers()['strata-prefetch'] && new URL(r.url()).pathname === '/bench/items',
-    );
-    await ready(page, '/bench/items/1');
-    await (await prefetched).finished();
+    await readyWithListPrefetched(page);
     await page.focus('article a[href="/bench/items"]');
     await page.waitForFunction(() => document.querySelectorAll('h1').length === 2);
     const requests = payloadRequests(page);

@@ -112,3 +112,13 @@ export async function timeClick(page, { selector, heading, dwellMs }) {
     { link: selector, text: heading },
   );
 }
+
+/** Settles when the page's viewport prefetch of /bench/items has arrived in full. */
+export const listPrefetched = (page) =>
+  page
+    .waitForResponse(
+      (r) =>
+        r.request().headers()['strata-prefetch'] !== undefined &&
+        new URL(r.url()).pathname === '/bench/items',
+    )
+    .then((response) => response.finished());

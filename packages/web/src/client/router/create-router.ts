@@ -144,7 +144,7 @@ export function createRouter<Services>(options: {
     historyPages.set(historyKey, { page, scrollY: env.scrollY() });
     // The page rendered ahead of this click, if it is this answer's: React only reveals it.
     page =
-      speculator.take(answer, url, page) ??
+      speculator.take(answer, url) ??
       createPage(options.table, answer.route, answer.payload, page, url);
     committing.set(page, { id, pattern: answer.route.pattern });
     if (mode === 'push') {

@@ -27,10 +27,10 @@ export interface Speculator {
   /** A prefetched answer for `key` has fully arrived. */
   arrived(key: string): void;
   /**
-   * The held page if it is what committing `answer` for `url` on `base` would build; the held
-   * page is forgotten either way.
+   * The held page if it is what committing `answer` for `url` on the current page would build;
+   * the held page is forgotten either way.
    */
-  take(answer: ReadyAnswer, url: string, base: Page): Page | undefined;
+  take(answer: ReadyAnswer, url: string): Page | undefined;
   /** Forgets the held page (its data may have changed). */
   drop(): void;
 }
@@ -71,13 +71,13 @@ export function createSpeculator<S>(options: {
     arrived(key) {
       if (wanted?.key === key) attempt();
     },
-    take(answer, url, base) {
+    take(answer, url) {
       const found = held;
       held = null;
       wanted = null;
       const same =
         found !== null &&
-        found.base === base &&
+        found.base === options.currentPage() &&
         found.url === url &&
         found.answer.payload === answer.payload &&
         found.answer.route === answer.route;
