@@ -5,11 +5,9 @@
 //
 //   fastify-react     the anchors' minimal renderer (in-process data)
 //   strata + data     the render service behind the data service over gRPC (as benchmarked)
-//   strata, stub data the same render service with its gRPC channel replaced by an in-process
-//                     stub that decodes the same ListItemsResponse bytes (lib/stub-server.mjs)
+//   strata, stub data the same render service with its data-service reads replaced by an
+//                     in-process stub answering the same ListItemsResponse bytes (lib/stub-server.mjs)
 //   strata, stub slim the stub sending only the 4 printed fields (what a list view would send)
-//   strata + data, channelz off  the real pair, the render service's channel opened with
-//                     grpc.enable_channelz=0 (lib/channel-server.mjs)
 //   base: strata + data  with BASE=<another built checkout>: that build's pair, in the same
 //                     rotation, so a change is measured against its base in the same run
 //
@@ -162,25 +160,6 @@ const SERVERS = [
         },
       ]
     : []),
-  {
-    name: 'strata + data, channelz off',
-    port: 3211,
-    kinds: ['html', 'nav'],
-    start: async () => {
-      const data = launch(['services/data/dist/main.js'], {
-        DATA_PORT: String(DATA_PORT + 1),
-        DATA_HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-      });
-      while (!(await portOpen(DATA_PORT + 1))) await sleep(100);
-      const render = launch([path.join(HERE, 'lib/channel-server.mjs')], {
-        RENDER_PORT: '3211',
-        DATA_SERVICE_ADDRESS: `127.0.0.1:${DATA_PORT + 1}`,
-        GRPC_CHANNEL_OPTIONS: JSON.stringify({ 'grpc.enable_channelz': 0 }),
-      });
-      return [render, data];
-    },
-  },
   {
     name: 'strata, stub data',
     port: 3207,

@@ -5,8 +5,13 @@
  * surfaces it to the app.
  */
 import * as grpc from '@grpc/grpc-js';
-import { readStatusDetails, type CatalogServiceClient } from '@strata/proto';
-import { createCatalogChannel, createCatalogGateway, type CatalogGateway } from '@strata/render';
+import { readStatusDetails } from '@strata/proto';
+import {
+  createCatalogChannel,
+  createCatalogGateway,
+  type CatalogChannel,
+  type CatalogGateway,
+} from '@strata/render';
 import {
   GenericContainer,
   Network,
@@ -21,7 +26,7 @@ import { serviceImage } from './images.js';
 let network: StartedNetwork;
 let postgres: StartedTestContainer;
 let data: StartedTestContainer;
-let channel: CatalogServiceClient;
+let channel: CatalogChannel;
 let gateway: CatalogGateway;
 let address: string;
 
@@ -51,8 +56,8 @@ beforeAll(async () => {
     .withStartupTimeout(120_000)
     .start();
   address = `${data.getHost()}:${data.getMappedPort(50051)}`;
-  channel = createCatalogChannel({ address, deadlineMs: 2000 });
-  gateway = createCatalogGateway(channel, { address, deadlineMs: 2000 }, { traceId: 'contract' });
+  channel = createCatalogChannel({ address });
+  gateway = createCatalogGateway(channel, { deadlineMs: 2000 }, { traceId: 'contract' });
 }, 600_000);
 
 afterAll(async () => {
@@ -199,7 +204,7 @@ describe('writes', () => {
 
 describe('WatchChanges over the same channel', () => {
   it('streams the change a write commits, with its tags', async () => {
-    const call = channel.watchChanges({ afterSequence: 0 });
+    const call = channel.rpc.watchChanges({ afterSequence: 0 });
     const received = new Promise<{ itemId: number; tags: string[] }>((resolve, reject) => {
       call.on('data', resolve);
       call.on('error', reject);
@@ -216,7 +221,7 @@ describe('WatchChanges over the same channel', () => {
     call.cancel();
     expect(change.itemId).toBe(item!.id);
     expect(change.tags).toContain(`item:${item!.id}`);
-    const invalid = channel.watchChanges({ afterSequence: -1 });
+    const invalid = channel.rpc.watchChanges({ afterSequence: -1 });
     const status = await new Promise<grpc.ServiceError>((resolve) => invalid.on('error', resolve));
     expect(status.code).toBe(grpc.status.INVALID_ARGUMENT);
   });
@@ -224,11 +229,7 @@ describe('WatchChanges over the same channel', () => {
 
 describe('failures', () => {
   it('DEADLINE_EXCEEDED: a deadline that cannot be met is a deadline error (after read retries)', async () => {
-    const hurried = createCatalogGateway(
-      channel,
-      { address, deadlineMs: 0 },
-      { traceId: 'deadline' },
-    );
+    const hurried = createCatalogGateway(channel, { deadlineMs: 0 }, { traceId: 'deadline' });
     const { code } = await readError(hurried.listItems({ pageSize: 100 }));
     expect(code).toBe(grpc.status.DEADLINE_EXCEEDED);
   });
@@ -238,11 +239,7 @@ describe('failures', () => {
   it('UNAVAILABLE / DATA_UNAVAILABLE: PostgreSQL is down; reads recover once it is back', async () => {
     await run(['docker', 'stop', '-t', '2', postgres.getId()]);
     try {
-      const patient = createCatalogGateway(
-        channel,
-        { address, deadlineMs: 5000 },
-        { traceId: 'db-down' },
-      );
+      const patient = createCatalogGateway(channel, { deadlineMs: 5000 }, { traceId: 'db-down' });
       const down = await readError(patient.getItem(3));
       expect(down).toMatchObject({ code: grpc.status.UNAVAILABLE, reason: 'DATA_UNAVAILABLE' });
     } finally {

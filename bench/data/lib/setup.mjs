@@ -7,8 +7,12 @@ import { CatalogServiceClient, ListItemsRequest } from '@strata/proto';
 import pino from 'pino';
 import { machineCpu } from './driver.mjs';
 import { startServerChild } from './server-child.mjs';
-// The render service's client class (built): the same channel, hand-written answer decoders.
-import { FastReadCatalogClient } from '../../../services/render/dist/gateway/wire/catalog-client.js';
+// The render service's channel (built): lean HTTP/2 reads and hand-written answer decoders.
+import { createCatalogChannel } from '../../../services/render/dist/gateway/catalog-channel.js';
+import {
+  FastReadCatalogClient,
+  FastReadCatalogService,
+} from '../../../services/render/dist/gateway/wire/catalog-client.js';
 
 const num = (name, fallback) => {
   const raw = process.env[name];
@@ -46,12 +50,16 @@ export function readKnobs() {
     CEILING_PGLITE_WORKER: process.env.CEILING_PGLITE_WORKER || 'false',
     // 1 = EXPERIMENT: TCP_NODELAY on the server's accepted sockets.
     SERVER_NODELAY: num('SERVER_NODELAY', 0),
-    // Which client calls the server: 'gateway' = the render gateway's client class (its
-    // hand-written ListItems/GetItem decoders: the real caller), 'generated' = ts-proto's.
+    // Which client calls the server: 'gateway' = the render gateway's reads (its unary caller
+    // on node:http2 and hand-written ListItems/GetItem decoders: the real caller),
+    // 'gateway-grpc-js' = the same decoders on grpc-js (the gateway before the unary caller),
+    // 'generated' = ts-proto's grpc-js client.
     CLIENT: process.env.CLIENT || 'gateway',
   };
-  if (!['gateway', 'generated'].includes(knobs.CLIENT))
-    throw new Error(`CLIENT must be gateway or generated, got ${knobs.CLIENT}`);
+  if (!CLIENTS.includes(knobs.CLIENT))
+    throw new Error(`CLIENT must be one of ${CLIENTS.join(', ')}, got ${knobs.CLIENT}`);
+  if (knobs.CLIENT === 'gateway' && (knobs.CHANNELS !== 1 || knobs.FLOW_WINDOW > 0))
+    throw new Error('CHANNELS and FLOW_WINDOW are grpc-js settings: use another CLIENT');
   for (const e of knobs.ENGINES)
     if (!['pglite', 'postgres'].includes(e)) throw new Error(`unknown engine ${e}`);
   for (const m of knobs.METHODS)
@@ -98,6 +106,8 @@ export function machineInfo() {
   };
 }
 
+const CLIENTS = ['gateway', 'gateway-grpc-js', 'generated'];
+
 /** Starts one engine: database, server child (gRPC), in-process service, gRPC clients. */
 export async function startEngine(
   engine,
@@ -136,9 +146,10 @@ export async function startEngine(
   );
   // One channel by default. With CHANNELS>1 each client gets its own subchannel pool, so its own
   // HTTP/2 connection; calls round-robin across them.
-  const Client = client === 'gateway' ? FastReadCatalogClient : CatalogServiceClient;
+  const Client = client === 'generated' ? CatalogServiceClient : FastReadCatalogClient;
+  const lean = client === 'gateway' ? createCatalogChannel({ address: server.address }) : undefined;
   const clients = Array.from(
-    { length: channels },
+    { length: lean ? 0 : channels },
     () =>
       new Client(server.address, grpc.credentials.createInsecure(), {
         ...(channels > 1 && { 'grpc.use_local_subchannel_pool': 1 }),
@@ -162,6 +173,15 @@ export async function startEngine(
     caller(method, mode) {
       const { rpc, next } = METHODS[method]();
       if (mode === 'inproc') return () => local.catalog[rpc](next());
+      if (lean) {
+        const codec = FastReadCatalogService[rpc];
+        return async () =>
+          codec.responseDeserialize(
+            await lean.reads.call(codec.path, codec.requestSerialize(next()), {
+              deadlineMs: 10_000,
+            }),
+          );
+      }
       return () =>
         new Promise((resolve, reject) => {
           const channel = clients[turn++ % clients.length];
@@ -176,6 +196,7 @@ export async function startEngine(
     },
     async stop() {
       for (const c of clients) c.close();
+      lean?.close();
       await local.stop();
       await server.stop();
       if (postgres) await postgres.stop();

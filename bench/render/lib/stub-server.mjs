@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The render service exactly as main.ts builds it (buildRenderApp: Fastify, web routes, gateway
-// with retries, trace ids, abort signals), but its gRPC channel is replaced by an in-process
-// stub: each ListItems call decodes a pre-encoded ListItemsResponse (the bytes the data service
-// sends for the first 100 items) and answers on the next turn of the event loop. Comparing it
-// with the real service behind the data service isolates the gRPC transport's cost.
+// with retries, trace ids, abort signals), but its data-service reads are answered by an
+// in-process stub: each ListItems call gets a pre-encoded ListItemsResponse (the bytes the data
+// service sends for the first 100 items) on the next turn of the event loop, decoded by the
+// gateway as usual. Comparing it with the real service behind the data service isolates the
+// transport's cost.
 // Env: RENDER_PORT (3207), STUB_VIEW (full | slim: only the 4 printed fields on the wire).
 process.env.NODE_ENV ||= 'production';
 const path = await import('node:path');
@@ -47,10 +48,13 @@ const wire = ListItemsResponse.encode({
   tags: ['items'],
 }).finish();
 
+// Reads answer the encoded bytes on the next turn of the event loop; the gateway decodes them
+// as it decodes the data service's. Nothing here writes, so the grpc-js client is never used.
 const catalogChannel = {
-  listItems(_request, _metadata, _options, callback) {
-    setImmediate(() => callback(null, ListItemsResponse.decode(wire)));
-    return { cancel() {} };
+  rpc: {},
+  reads: {
+    call: () => new Promise((resolve) => setImmediate(() => resolve(Buffer.from(wire)))),
+    close() {},
   },
   close() {},
 };

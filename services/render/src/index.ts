@@ -1,7 +1,7 @@
 export { loadClientAssets } from './client-assets.js';
 export { RenderConfigSchema, loadRenderConfig, type RenderConfig } from './config.js';
+export { createCatalogChannel, type CatalogChannel } from './gateway/catalog-channel.js';
 export {
-  createCatalogChannel,
   createCatalogGateway,
   type BasicItem,
   type CatalogGateway,

@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { loadClientAssets } from './client-assets.js';
 import { loadRenderConfig } from './config.js';
-import { createCatalogChannel } from './gateway/catalog-gateway.js';
+import { createCatalogChannel } from './gateway/catalog-channel.js';
 import { buildIdOf, buildRenderApp } from './render-app.js';
 import { startSegmentCache } from './segment-cache/index.js';
 import { ignoredTransactions } from './telemetry/ignored-transactions.js';
@@ -29,10 +29,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ name: 'render', level: config.LOG_LEVEL });
-  const catalogChannel = createCatalogChannel({
-    address: config.DATA_SERVICE_ADDRESS,
-    deadlineMs: config.DATA_DEADLINE,
-  });
+  const catalogChannel = createCatalogChannel({ address: config.DATA_SERVICE_ADDRESS });
   const assets = loadClientAssets();
   // Before the app is built, so the SDK sees every request from the first one.
   const telemetry = startNodeTelemetry(config, {
@@ -47,7 +44,7 @@ async function main(): Promise<void> {
         config,
         build: buildIdOf(config, assets),
         logger: logger.child({ component: 'segment-cache' }),
-        catalog: catalogChannel,
+        catalog: catalogChannel.rpc,
         registry: metrics,
       })
     : undefined;

@@ -3,7 +3,6 @@
  * endpoints and the page routes. main.ts and the tests both call this.
  */
 import fastifyStatic from '@fastify/static';
-import type { CatalogServiceClient } from '@strata/proto';
 import type { NodeTelemetry } from '@strata/telemetry';
 import {
   createActionRegistry,
@@ -24,6 +23,7 @@ import { catalogApi } from './api/catalog-api.js';
 import { NOT_FOUND_ROOT, appRoutes } from './app/routes.js';
 import type { AppServices } from './app/services.js';
 import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
+import type { CatalogChannel } from './gateway/catalog-channel.js';
 import { createCatalogGateway } from './gateway/catalog-gateway.js';
 import { relayTunnel } from './telemetry/relay-tunnel.js';
 import { reportServerError, runtimeTelemetry } from './telemetry/runtime-telemetry.js';
@@ -39,7 +39,7 @@ export interface ClientAssets {
 export interface RenderAppDeps {
   readonly config: RenderConfig;
   readonly logger: Logger;
-  readonly catalogChannel: CatalogServiceClient;
+  readonly catalogChannel: CatalogChannel;
   readonly assets: ClientAssets;
   /** Invalidates cached data by tag (the segment cache plugs in here). */
   readonly revalidate?: (tags: readonly string[]) => Promise<void>;
@@ -67,7 +67,6 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   });
   const telemetry = deps.telemetry;
   const gatewayOptions = {
-    address: config.DATA_SERVICE_ADDRESS,
     deadlineMs: config.DATA_DEADLINE,
     onRetry: (method: string, error: unknown) =>
       logger.warn({ method, err: error }, 'retrying a data read'),

@@ -6,7 +6,6 @@
 import * as grpc from '@grpc/grpc-js';
 import {
   CATALOG_SERVICE_NAME,
-  type CatalogServiceClient,
   ItemView,
   ListItemsRequest,
   readStatusDetails,
@@ -21,8 +20,10 @@ import {
   type GrpcTraceHeaders,
   type NodeTelemetry,
 } from '@strata/telemetry';
+import type { CatalogChannel } from './catalog-channel.js';
 import { withReadRetry } from './read-retry.js';
-import { FastReadCatalogClient } from './wire/catalog-client.js';
+import { FastReadCatalogService } from './wire/catalog-client.js';
+import type { UnaryCallError } from './wire/unary-caller.js';
 
 /** A write the data service refused, with what the user can fix. */
 export class WriteRefused extends Error {
@@ -94,7 +95,6 @@ export interface CatalogGateway {
 
 /** Connection settings. */
 export interface GatewayOptions {
-  readonly address: string;
   readonly deadlineMs: number;
   readonly onRetry?: (method: string, error: unknown) => void;
   /** Records each call as a span and carries the trace to the data service. */
@@ -108,32 +108,33 @@ type Unary<Req, Res> = (
   callback: (error: grpc.ServiceError | null, response: Res) => void,
 ) => grpc.ClientUnaryCall;
 
-/** Opens one channel to the data service (shared by every request). */
-export function createCatalogChannel(options: GatewayOptions): CatalogServiceClient {
-  return new FastReadCatalogClient(options.address, grpc.credentials.createInsecure(), {
-    'grpc.keepalive_time_ms': 30_000,
-    'grpc.enable_retries': 0,
-  });
+/** A read: its path and codecs, from the service definition (answers: the fast decoders). */
+interface ReadMethod<Req, Res> {
+  readonly path: string;
+  readonly requestSerialize: (request: Req) => Uint8Array;
+  readonly responseDeserialize: (bytes: Buffer) => Res;
 }
 
 /** A gateway bound to one request (its trace id and abort signal). */
 export function createCatalogGateway(
-  client: CatalogServiceClient,
+  channel: CatalogChannel,
   options: GatewayOptions,
   request: { traceId: string; signal?: AbortSignal },
 ): CatalogGateway {
-  function call<Req, Res>(name: string, method: Unary<Req, Res>, body: Req): Promise<Res> {
-    const send = (trace: GrpcTraceHeaders) => attempt(method, body, trace);
+  const client = channel.rpc;
+  function traced<Res>(name: string, send: (trace: GrpcTraceHeaders) => Promise<Res>) {
     return options.tracer
       ? options.tracer.traceGrpcClientCall(`${CATALOG_SERVICE_NAME}/${name}`, send)
       : send({});
   }
+  function call<Req, Res>(name: string, method: Unary<Req, Res>, body: Req): Promise<Res> {
+    return traced(name, (trace) => attempt(method, body, trace));
+  }
   function attempt<Req, Res>(method: Unary<Req, Res>, body: Req, trace: GrpcTraceHeaders) {
     return new Promise<Res>((resolve, reject) => {
       const metadata = new grpc.Metadata();
-      metadata.set('strata-trace-id', request.traceId);
-      if (trace.sentryTrace) metadata.set(SENTRY_TRACE_METADATA, trace.sentryTrace);
-      if (trace.baggage) metadata.set(BAGGAGE_METADATA, trace.baggage);
+      for (const [key, value] of Object.entries(headersOf(request.traceId, trace)))
+        metadata.set(key, value);
       const pending = method.call(
         client,
         body,
@@ -144,26 +145,39 @@ export function createCatalogGateway(
       request.signal?.addEventListener('abort', () => pending.cancel(), { once: true });
     });
   }
-  const read = <Req, Res>(name: string, method: Unary<Req, Res>, body: Req) =>
-    withReadRetry(() => call(name, method, body), {
+  const read = <Req, Res>(name: string, method: ReadMethod<Req, Res>, body: Req) => {
+    const message = method.requestSerialize(body);
+    const once = () =>
+      traced(name, async (trace) =>
+        method.responseDeserialize(
+          await channel.reads.call(method.path, message, {
+            deadlineMs: options.deadlineMs,
+            metadata: headersOf(request.traceId, trace),
+            signal: request.signal,
+          }),
+        ),
+      );
+    return withReadRetry(once, {
       ...(request.signal && { signal: request.signal }),
       onRetry: (error) => options.onRetry?.(name, error),
     });
+  };
+  const service = FastReadCatalogService;
 
   return {
-    listCategories: () => read('ListCategories', client.listCategories, {}),
+    listCategories: () => read('ListCategories', service.listCategories, {}),
     listItems: ({ view, ...query }: ItemListQuery) =>
       read(
         'ListItems',
-        client.listItems,
+        service.listItems,
         ListItemsRequest.fromPartial({ ...query, ...(view && { view: ITEM_VIEWS[view] }) }),
       ),
     async getItem(id) {
       try {
-        const { item, tags } = await read('GetItem', client.getItem, { id });
+        const { item, tags } = await read('GetItem', service.getItem, { id });
         return item ? { item, tags } : null;
       } catch (error) {
-        if ((error as grpc.ServiceError).code === grpc.status.NOT_FOUND) return null;
+        if ((error as UnaryCallError).code === grpc.status.NOT_FOUND) return null;
         throw error;
       }
     },
@@ -217,4 +231,12 @@ function refusal(error: grpc.ServiceError): unknown {
     default:
       return error;
   }
+}
+
+/** The metadata every call carries: the request's trace id and the tracing headers. */
+function headersOf(traceId: string, trace: GrpcTraceHeaders): Record<string, string> {
+  const headers: Record<string, string> = { 'strata-trace-id': traceId };
+  if (trace.sentryTrace) headers[SENTRY_TRACE_METADATA] = trace.sentryTrace;
+  if (trace.baggage) headers[BAGGAGE_METADATA] = trace.baggage;
+  return headers;
 }

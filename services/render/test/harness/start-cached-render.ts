@@ -4,14 +4,17 @@
  * memory, real gRPC). Counts every read the replicas send to the data service, and shares one
  * adjustable clock so tests can age entries without waiting.
  */
-import { credentials, InterceptingCall, type Interceptor } from '@grpc/grpc-js';
 import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
-import { CatalogServiceClient } from '@strata/proto';
 import { payloadHash } from '@strata/web';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
-import { buildRenderApp, loadRenderConfig } from '../../src/index.js';
+import {
+  buildRenderApp,
+  createCatalogChannel,
+  loadRenderConfig,
+  type CatalogChannel,
+} from '../../src/index.js';
 import {
   startSegmentCache,
   type RunningSegmentCache,
@@ -53,14 +56,9 @@ export async function startCachedStack(options: {
     pino({ level: 'silent' }),
   );
   let reads = 0;
-  const counting: Interceptor = (callOptions, nextCall) => {
-    const method = callOptions.method_definition.path.split('/').pop() ?? '';
-    if (READ_METHODS.has(method)) reads += 1;
-    return new InterceptingCall(nextCall(callOptions));
-  };
   let offset = 0;
   const now = () => Date.now() + offset;
-  const channels: CatalogServiceClient[] = [];
+  const channels: CatalogChannel[] = [];
   const replicas: Replica[] = [];
   for (let index = 0; index < options.count; index++) {
     const config = loadRenderConfig({
@@ -75,16 +73,24 @@ export async function startCachedStack(options: {
       { level: 'info' },
       { write: (line: string) => void logged.push(JSON.parse(line)) },
     );
-    const channel = new CatalogServiceClient(data.address, credentials.createInsecure(), {
-      interceptors: [counting],
-    });
+    const opened = createCatalogChannel({ address: data.address });
+    const channel: CatalogChannel = {
+      ...opened,
+      reads: {
+        call(path, request, callOptions) {
+          if (READ_METHODS.has(path.split('/').pop() ?? '')) reads += 1;
+          return opened.reads.call(path, request, callOptions);
+        },
+        close: () => opened.reads.close(),
+      },
+    };
     channels.push(channel);
     const metrics = new Registry();
     const caching = startSegmentCache({
       config,
       build: 'test-build',
       logger,
-      catalog: channel,
+      catalog: channel.rpc,
       registry: metrics,
       now,
       overrides: {

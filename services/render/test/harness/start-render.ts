@@ -1,12 +1,16 @@
 /**
  * The render service in-process against a real data service (PGlite in memory, real gRPC).
  */
-import type { ClientUnaryCall } from '@grpc/grpc-js';
 import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
-import type { ListItemsRequest } from '@strata/proto';
+import { ListItemsRequest } from '@strata/proto';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { buildRenderApp, createCatalogChannel, loadRenderConfig } from '../../src/index.js';
+import {
+  buildRenderApp,
+  createCatalogChannel,
+  loadRenderConfig,
+  type CatalogChannel,
+} from '../../src/index.js';
 
 /** A render app and the data service behind it. */
 export interface RenderUnderTest {
@@ -37,13 +41,18 @@ export async function startRender(env: Record<string, string> = {}): Promise<Ren
     { level: 'info' },
     { write: (line: string) => void logged.push(JSON.parse(line)) },
   );
-  const channel = createCatalogChannel({ address: data.address, deadlineMs: config.DATA_DEADLINE });
+  const opened = createCatalogChannel({ address: data.address });
   const listItemsRequests: ListItemsRequest[] = [];
-  const listItems = channel.listItems.bind(channel) as (...args: unknown[]) => ClientUnaryCall;
-  channel.listItems = ((request: ListItemsRequest, ...rest: unknown[]) => {
-    listItemsRequests.push(request);
-    return listItems(request, ...rest);
-  }) as typeof channel.listItems;
+  const channel: CatalogChannel = {
+    ...opened,
+    reads: {
+      call(path, request, options) {
+        if (path.endsWith('/ListItems')) listItemsRequests.push(ListItemsRequest.decode(request));
+        return opened.reads.call(path, request, options);
+      },
+      close: () => opened.reads.close(),
+    },
+  };
   const revalidated: string[][] = [];
   const app = await buildRenderApp({
     config,

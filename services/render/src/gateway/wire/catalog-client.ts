@@ -1,6 +1,7 @@
 /**
- * The CatalogService client class the gateway uses: ts-proto's generated one, except that
- * ListItems and GetItem answers are read by the hand-written decoders (response-decoders.ts).
+ * The CatalogService definition and client class the gateway uses: ts-proto's generated ones,
+ * except that ListItems and GetItem answers are read by the hand-written decoders
+ * (response-decoders.ts).
  */
 import { makeGenericClientConstructor } from '@grpc/grpc-js';
 import {
@@ -10,15 +11,18 @@ import {
 } from '@strata/proto';
 import { decodeGetItemResponse, decodeListItemsResponse } from './response-decoders.js';
 
+/** The generated service definition with the fast answer decoders in place. */
+export const FastReadCatalogService: typeof CatalogServiceService = {
+  ...CatalogServiceService,
+  listItems: {
+    ...CatalogServiceService.listItems,
+    responseDeserialize: decodeListItemsResponse,
+  },
+  getItem: { ...CatalogServiceService.getItem, responseDeserialize: decodeGetItemResponse },
+};
+
 /** Same constructor signature and methods as the generated CatalogServiceClient. */
 export const FastReadCatalogClient = makeGenericClientConstructor(
-  {
-    ...CatalogServiceService,
-    listItems: {
-      ...CatalogServiceService.listItems,
-      responseDeserialize: decodeListItemsResponse,
-    },
-    getItem: { ...CatalogServiceService.getItem, responseDeserialize: decodeGetItemResponse },
-  },
+  FastReadCatalogService,
   CATALOG_SERVICE_NAME,
 ) as unknown as typeof CatalogServiceClient;

@@ -1,0 +1,263 @@
+/**
+ * The gateway's unary caller (src/gateway/wire/unary-caller.ts): against the real data service
+ * (answers, statuses with details, deadlines, cancellation, losing and regaining the service),
+ * and against HTTP/2 peers that break the gRPC protocol in the ways a proxy or a bug would.
+ */
+import { status } from '@grpc/grpc-js';
+import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
+import {
+  GetItemResponse,
+  ItemView,
+  ListItemsRequest,
+  ListItemsResponse,
+  readStatusDetails,
+} from '@strata/proto';
+import http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FastReadCatalogService } from '../src/gateway/wire/catalog-client.js';
+import { frameMessage } from '../src/gateway/wire/grpc-framing.js';
+import { createUnaryCaller, type UnaryCallError } from '../src/gateway/wire/unary-caller.js';
+
+const LIST = FastReadCatalogService.listItems.path;
+const GET = FastReadCatalogService.getItem.path;
+const listRequest = (fields: Partial<ListItemsRequest>) =>
+  ListItemsRequest.encode(ListItemsRequest.fromPartial(fields)).finish();
+const getRequest = (id: number) => FastReadCatalogService.getItem.requestSerialize({ id });
+
+async function failure(pending: Promise<unknown>): Promise<UnaryCallError> {
+  const outcome = await pending.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!outcome) throw new Error('the call succeeded');
+  return outcome as UnaryCallError;
+}
+
+const startData = (port = 0) =>
+  startDataService(
+    loadDataConfig({ DATA_PORT: String(port), DATA_DIR: 'memory://' }),
+    pino({ level: 'silent' }),
+  );
+
+describe('against the data service', () => {
+  let data: RunningDataService;
+  beforeAll(async () => {
+    data = await startData();
+  });
+  afterAll(() => data?.stop());
+
+  it('returns the answer bytes the data service encodes', async () => {
+    const caller = createUnaryCaller(data.address);
+    try {
+      const bytes = await caller.call(LIST, listRequest({ pageSize: 3 }), { deadlineMs: 2000 });
+      const page = ListItemsResponse.decode(bytes);
+      expect(page.items.map((item) => item.id)).toEqual([1, 2, 3]);
+      expect(page.items[0]!.createTime).toBeInstanceOf(Date);
+      const basic = ListItemsResponse.decode(
+        await caller.call(LIST, listRequest({ pageSize: 2, view: ItemView.ITEM_VIEW_BASIC }), {
+          deadlineMs: 2000,
+        }),
+      );
+      expect(basic.items[1]).toMatchObject({ id: 2, categoryId: '', createTime: undefined });
+      const one = GetItemResponse.decode(
+        await caller.call(GET, getRequest(7), { deadlineMs: 2000 }),
+      );
+      expect(one.item?.id).toBe(7);
+      expect(one.tags).toContain('item:7');
+    } finally {
+      caller.close();
+    }
+  });
+
+  it('rejects with the status, details and metadata the service sent', async () => {
+    const caller = createUnaryCaller(data.address);
+    try {
+      const missing = await failure(caller.call(GET, getRequest(987_654), { deadlineMs: 2000 }));
+      expect(missing.code).toBe(status.NOT_FOUND);
+      expect(missing.message).toMatch(/^5 NOT_FOUND: /);
+      const invalid = await failure(
+        caller.call(LIST, listRequest({ pageSize: -1 }), { deadlineMs: 2000 }),
+      );
+      expect(invalid.code).toBe(status.INVALID_ARGUMENT);
+      expect(invalid.details).toContain('page_size');
+      const details = readStatusDetails(invalid.metadata);
+      expect(details.violations.map((violation) => violation.field)).toContain('page_size');
+    } finally {
+      caller.close();
+    }
+  });
+
+  it('sends the deadline, and gives up locally when it passes', async () => {
+    const caller = createUnaryCaller(data.address);
+    try {
+      const late = await failure(
+        caller.call(LIST, listRequest({ pageSize: 100 }), { deadlineMs: 0 }),
+      );
+      expect(late.code).toBe(status.DEADLINE_EXCEEDED);
+      // The connection is still good for the next call.
+      await expect(caller.call(GET, getRequest(1), { deadlineMs: 2000 })).resolves.toBeInstanceOf(
+        Buffer,
+      );
+    } finally {
+      caller.close();
+    }
+  });
+
+  it('cancels on the abort signal, before or during the call', async () => {
+    const caller = createUnaryCaller(data.address);
+    try {
+      const before = new AbortController();
+      before.abort();
+      const early = await failure(
+        caller.call(GET, getRequest(1), { deadlineMs: 2000, signal: before.signal }),
+      );
+      expect(early.code).toBe(status.CANCELLED);
+      const during = new AbortController();
+      const pending = caller.call(LIST, listRequest({ pageSize: 100 }), {
+        deadlineMs: 2000,
+        signal: during.signal,
+      });
+      during.abort();
+      expect((await failure(pending)).code).toBe(status.CANCELLED);
+    } finally {
+      caller.close();
+    }
+  });
+
+  it('reports UNAVAILABLE while nothing listens, and reconnects once the service is back', async () => {
+    const moving = await startData();
+    const port = moving.port;
+    const caller = createUnaryCaller(moving.address);
+    try {
+      await caller.call(GET, getRequest(1), { deadlineMs: 2000 });
+      await moving.stop();
+      const down = await failure(caller.call(GET, getRequest(1), { deadlineMs: 2000 }));
+      expect(down.code).toBe(status.UNAVAILABLE);
+      const back = await startData(port);
+      try {
+        const bytes = await caller.call(GET, getRequest(2), { deadlineMs: 2000 });
+        expect(GetItemResponse.decode(bytes).item?.id).toBe(2);
+      } finally {
+        await back.stop();
+      }
+    } finally {
+      caller.close();
+    }
+  });
+
+  it('refuses calls once closed', async () => {
+    const caller = createUnaryCaller(data.address);
+    caller.close();
+    expect((await failure(caller.call(GET, getRequest(1), { deadlineMs: 2000 }))).code).toBe(
+      status.UNAVAILABLE,
+    );
+  });
+});
+
+describe('against peers that break the protocol', () => {
+  type Behaviour = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => void;
+  let behaviour: Behaviour = () => undefined;
+  let address = '';
+  const server = http2.createServer();
+  server.on('stream', (stream, headers) => {
+    stream.resume(); // the request body is not needed here
+    stream.on('error', () => undefined); // resets this side sends come back as stream errors
+    behaviour(stream, headers);
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    address = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  async function codeFor(next: Behaviour, options: { maxResponseBytes?: number } = {}) {
+    behaviour = next;
+    const caller = createUnaryCaller(address, options);
+    try {
+      const error = await failure(caller.call(GET, getRequest(1), { deadlineMs: 2000 }));
+      return status[error.code];
+    } finally {
+      caller.close();
+    }
+  }
+  const grpcHeaders = { ':status': 200, 'content-type': 'application/grpc' };
+
+  it('sends gRPC request headers with the metadata', async () => {
+    let seen: http2.IncomingHttpHeaders = {};
+    behaviour = (stream, headers) => {
+      seen = headers;
+      stream.respond(grpcHeaders, { waitForTrailers: true });
+      stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
+      stream.end(frameMessage(Buffer.alloc(0)));
+    };
+    const caller = createUnaryCaller(address);
+    try {
+      const bytes = await caller.call(GET, getRequest(1), {
+        deadlineMs: 1500,
+        metadata: { 'strata-trace-id': 'trace-1' },
+      });
+      expect(bytes.length).toBe(0);
+    } finally {
+      caller.close();
+    }
+    expect(seen).toMatchObject({
+      ':method': 'POST',
+      ':path': GET,
+      'content-type': 'application/grpc',
+      te: 'trailers',
+      'grpc-timeout': '1500m',
+      'strata-trace-id': 'trace-1',
+    });
+  });
+
+  it('maps answers without a gRPC status', async () => {
+    expect(await codeFor((stream) => stream.respond({ ':status': 503 }, { endStream: true }))).toBe(
+      'UNAVAILABLE',
+    );
+    expect(
+      await codeFor((stream) => {
+        stream.respond({ ':status': 200, 'content-type': 'text/html' });
+        stream.end('<html>');
+      }),
+    ).toBe('UNKNOWN');
+    // A gRPC answer that ends without trailers.
+    expect(
+      await codeFor((stream) => {
+        stream.respond(grpcHeaders);
+        stream.end(frameMessage(Buffer.alloc(0)));
+      }),
+    ).toBe('UNAVAILABLE');
+  });
+
+  it('reads a trailers-only answer', async () => {
+    expect(
+      await codeFor((stream) =>
+        stream.respond({ ...grpcHeaders, 'grpc-status': '14' }, { endStream: true }),
+      ),
+    ).toBe('UNAVAILABLE');
+  });
+
+  it('maps stream resets as grpc-js does', async () => {
+    const { NGHTTP2_REFUSED_STREAM, NGHTTP2_INTERNAL_ERROR } = http2.constants;
+    expect(await codeFor((stream) => stream.close(NGHTTP2_REFUSED_STREAM))).toBe('UNAVAILABLE');
+    expect(await codeFor((stream) => stream.close(NGHTTP2_INTERNAL_ERROR))).toBe('INTERNAL');
+  });
+
+  it('refuses compressed, malformed and oversized answers', async () => {
+    const answer =
+      (body: Buffer): Behaviour =>
+      (stream) => {
+        stream.respond(grpcHeaders, { waitForTrailers: true });
+        stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
+        stream.end(body);
+      };
+    const compressed = frameMessage(Buffer.from('x'));
+    compressed[0] = 1;
+    expect(await codeFor(answer(compressed))).toBe('INTERNAL');
+    expect(await codeFor(answer(Buffer.from([0, 0, 0])))).toBe('INTERNAL');
+    const big = frameMessage(Buffer.alloc(64 * 1024, 1));
+    expect(await codeFor(answer(big), { maxResponseBytes: 1024 })).toBe('RESOURCE_EXHAUSTED');
+  });
+});
