@@ -5,7 +5,7 @@
 // CONCURRENCY=50 ROUNDS=6 ENGINES=pglite,postgres METHODS=GetItem,ListItems100 CHANNELS=1
 // CLIENT=gateway|generated (the render gateway's client class, or ts-proto's)
 // FLOW_WINDOW=0 (client HTTP/2 window bytes; 0 = grpc-js default) POOL_SIZE=0 (pg pool, 0 = default 10)
-// PGLITE_WORKER= (server child: PGlite in a worker thread; unset = service default, false)
+// PGLITE_WORKER= (server child: PGlite in a worker thread; unset = service default, true)
 // CEILING_PGLITE_WORKER=false (the in-process ceiling's setting)
 // SERVER_NODELAY=0 (1 = experiment: TCP_NODELAY on the server's sockets) OUT=path
 //

@@ -42,7 +42,7 @@ export function readKnobs() {
     // PostgreSQL pool size for both the server child and the in-process service; 0 = service default (10).
     POOL_SIZE: num('POOL_SIZE', 0),
     // PGlite in a worker thread (service setting PGLITE_WORKER) in the gRPC server child:
-    // '' = the service default (false), 'true' or 'false' to compare.
+    // '' = the service default (true), 'true' or 'false' to compare.
     PGLITE_WORKER: process.env.PGLITE_WORKER ?? '',
     // The same setting for the in-process ceiling. Default 'false': the ceiling stays the
     // in-thread PGlite it was before the worker existed (the faster in-process path, so moving

@@ -17,8 +17,8 @@ export const DataConfigSchema = z.object({
     .string()
     .default('.data/pglite')
     .describe('PGlite data directory (only without DATABASE_URL); "memory://" keeps it in memory.'),
-  PGLITE_WORKER: bool(false).describe(
-    'Run PGlite in a worker thread, so queries overlap gRPC encoding and I/O when a core is free (only without DATABASE_URL).',
+  PGLITE_WORKER: bool(true).describe(
+    'Run PGlite in a worker thread, so queries overlap gRPC encoding and I/O (only without DATABASE_URL); false runs it on the gRPC thread.',
   ),
   DATABASE_POOL_SIZE: positiveInt(10, 200).describe('PostgreSQL connections per process.'),
   DATA_SEED: bool(true).describe('Seed the benchmark catalogue into an empty database on start.'),

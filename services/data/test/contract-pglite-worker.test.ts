@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { loadDataConfig, startDataService } from '../src/index.js';
 import { runCatalogContract } from './catalog-contract.js';
 
-// The same contract with PGlite in its worker thread (PGLITE_WORKER=true).
+// The same contract with PGlite in its worker thread (PGLITE_WORKER=true, the default).
 runCatalogContract('PGlite in a worker thread', () =>
   startDataService(
     loadDataConfig({

@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// Client CPU per ListItems(100, basic view) read, the render gateway's way: grpc-js with the
+// hand-written decoder (FastReadCatalogClient, the gateway before the unary caller) against the
+// unary caller on node:http2 with the same decoder (what the gateway uses now). One data
+// service child (PGlite in memory), the clients alternating in one process, ROUNDS rounds.
+// CPU µs/call is this process's user+system time ÷ calls, so it is the caller's cost only.
+//
+// Usage: npm run build && node bench/render/read-client-cost.mjs
+// Env: CALLS (3000 per client per round) CONCURRENCY (8) ROUNDS (4) DATA_PORT (50371)
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const imp = (p) => import(pathToFileURL(path.join(REPO, p)).href);
+const grpc = await imp('node_modules/@grpc/grpc-js/build/src/index.js');
+const { ItemView, ListItemsRequest } = await imp('proto/dist/index.js');
+const { FastReadCatalogClient, FastReadCatalogService } = await imp(
+  'services/render/dist/gateway/wire/catalog-client.js',
+);
+const { createUnaryCaller } = await imp('services/render/dist/gateway/wire/unary-caller.js');
+
+const CALLS = Number(process.env.CALLS || 3000);
+const CONCURRENCY = Number(process.env.CONCURRENCY || 8);
+const ROUNDS = Number(process.env.ROUNDS || 4);
+const PORT = Number(process.env.DATA_PORT || 50371);
+const ADDRESS = `127.0.0.1:${PORT}`;
+
+const portOpen = () =>
+  new Promise((resolve) => {
+    const socket = net.connect(PORT, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+if (await portOpen()) throw new Error(`port ${PORT} is in use`);
+const data = spawn(process.execPath, ['services/data/dist/main.js'], {
+  cwd: REPO,
+  env: { ...process.env, DATA_PORT: String(PORT), DATA_HOST: '127.0.0.1', DATA_DIR: 'memory://' },
+  stdio: 'ignore',
+});
+for (let waited = 0; !(await portOpen()); waited += 100) {
+  if (waited > 60_000) throw new Error('the data service did not start');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const request = ListItemsRequest.fromPartial({ pageSize: 100, view: ItemView.ITEM_VIEW_BASIC });
+const metadataValues = { 'strata-trace-id': '0123456789abcdef0123456789abcdef' };
+const viaGrpcJs = new FastReadCatalogClient(ADDRESS, grpc.credentials.createInsecure(), {
+  'grpc.keepalive_time_ms': 30_000,
+  'grpc.enable_retries': 0,
+});
+const caller = createUnaryCaller(ADDRESS);
+const method = FastReadCatalogService.listItems;
+const clients = {
+  'grpc-js': () =>
+    new Promise((resolve, reject) => {
+      const metadata = new grpc.Metadata();
+      for (const [key, value] of Object.entries(metadataValues)) metadata.set(key, value);
+      viaGrpcJs.listItems(request, metadata, { deadline: Date.now() + 2000 }, (error, answer) =>
+        error ? reject(error) : resolve(answer),
+      );
+    }),
+  'unary caller': async () =>
+    method.responseDeserialize(
+      await caller.call(method.path, method.requestSerialize(request), {
+        deadlineMs: 2000,
+        metadata: metadataValues,
+      }),
+    ),
+};
+
+async function measure(call) {
+  let started = 0;
+  const cpu = process.cpuUsage();
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (started < CALLS) {
+        started += 1;
+        const answer = await call();
+        if (answer.items.length !== 100) throw new Error(`got ${answer.items.length} items`);
+      }
+    }),
+  );
+  const used = process.cpuUsage(cpu);
+  return {
+    cpuUs: (used.user + used.system) / CALLS,
+    perSec: CALLS / ((performance.now() - t0) / 1000),
+  };
+}
+
+const results = Object.fromEntries(Object.keys(clients).map((name) => [name, []]));
+try {
+  for (const call of Object.values(clients)) await measure(call); // warm both up
+  for (let round = 1; round <= ROUNDS; round++)
+    for (const [name, call] of round % 2
+      ? Object.entries(clients)
+      : Object.entries(clients).reverse()) {
+      const result = await measure(call);
+      results[name].push(result);
+      console.error(
+        `round ${round} ${name}: ${result.cpuUs.toFixed(0)} µs/call, ${result.perSec.toFixed(0)} calls/s`,
+      );
+    }
+} finally {
+  viaGrpcJs.close();
+  caller.close();
+  data.kill('SIGTERM');
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const base = median(results['grpc-js'].map((r) => r.cpuUs));
+console.log(
+  `\nListItems(100, basic), ${CALLS} calls × ${ROUNDS} rounds, concurrency ${CONCURRENCY}\n`,
+);
+console.log('| client | CPU µs/call (median) | ÷ grpc-js | per round | calls/s (median) |');
+console.log('|---|---:|---:|---|---:|');
+for (const [name, rounds] of Object.entries(results)) {
+  const cpu = median(rounds.map((r) => r.cpuUs));
+  console.log(
+    `| ${name} | ${cpu.toFixed(0)} | ${(cpu / base).toFixed(2)} | ${rounds.map((r) => r.cpuUs.toFixed(0)).join(' / ')} | ${median(rounds.map((r) => r.perSec)).toFixed(0)} |`,
+  );
+}
