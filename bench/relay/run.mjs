@@ -4,7 +4,8 @@
 //   node bench/relay/run.mjs [--duration 10] [--connections 64] [--source] [--baseline DIR]
 // The relay runs as `npm start` runs it: the built services/relay/dist/main.js (run `npm run
 // build` first). --source runs services/relay/src/main.ts through tsx instead (how runs before
-// 2026-11-23 evening were made). --baseline DIR adds a row for another copy of the relay (e.g. an
+// 2026-11-23 evening were made). A "floor" row measures forward-floor.mjs: read, forward with
+// undici, answer; nothing else. --baseline DIR adds a row for another copy of the relay (e.g. an
 // older commit extracted with git archive; with --source) measured in the same run.
 // Everything listens on 127.0.0.1; every load loop is bounded in time and stops by itself.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -80,7 +81,7 @@ async function upstreamCount(url) {
 
 async function relayRun(
   name,
-  { fsync = true, delayMs = 0, filters, memorySamples = false, root = repo } = {},
+  { fsync = true, delayMs = 0, filters, memorySamples = false, root = repo, command } = {},
 ) {
   const upstream = await startServer([join(here, 'upstream-server.mjs')], {
     DELAY_MS: String(delayMs),
@@ -91,7 +92,7 @@ async function relayRun(
     RELAY_SPOOL_FSYNC: String(fsync),
     ...(filters === undefined ? {} : { RELAY_FILTERS: filters }),
   };
-  const relay = await startServer(relayCommand(root), env);
+  const relay = await startServer(command ?? relayCommand(root), env);
   // Warm up (JIT, connection pools), then measure.
   await load(relay.url, 2);
   const before = await upstreamCount(upstream.url);
@@ -156,6 +157,14 @@ const log = (row) =>
 }
 const loadBefore = loadAverage();
 rows.push(await relayRun('relay, filters on, fsync on'));
+log(rows.at(-1));
+// What forwarding alone costs on this machine: the bound for any relay that sends each
+// envelope upstream as its own request.
+rows.push(
+  await relayRun('floor: bare Fastify + undici forward (no parsing, filters or spool)', {
+    command: [join(here, 'forward-floor.mjs')],
+  }),
+);
 log(rows.at(-1));
 if (BASELINE) {
   rows.push(
