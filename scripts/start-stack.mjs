@@ -15,7 +15,7 @@ const services = serviceCatalog(process.env).filter((service) => {
   return present;
 });
 
-const running = services.map((service) => startService(root, service));
+const running = [];
 let stopping = false;
 
 async function stopAll(code) {
@@ -29,7 +29,13 @@ async function stopAll(code) {
 
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
-for (const handle of running) {
+
+/** Starts a service once the one it names in `after` (listed before it) is ready. */
+async function start(service) {
+  if (service.after) await running.find((handle) => handle.name === service.after)?.ready;
+  if (stopping) return;
+  const handle = startService(root, service);
+  running.push(handle);
   handle.exited.then(({ code, signal }) => {
     if (stopping) return;
     console.error(
@@ -37,10 +43,12 @@ for (const handle of running) {
     );
     void stopAll(1);
   });
+  await handle.ready;
 }
 
 try {
-  await Promise.all(running.map((handle) => handle.ready));
+  // A service without `after` is registered synchronously, so one listed later finds it.
+  await Promise.all(services.map(start));
 } catch (error) {
   console.error(`[strata] ${error.message}`);
   await stopAll(1);

@@ -67,6 +67,9 @@ export function serviceCatalog(env) {
       name: 'render',
       entry: 'services/render/dist/main.js',
       env: render,
+      // Its change feed and first reads need the data service; starting together only
+      // produced reconnect warnings while PGlite opened and seeded.
+      after: 'data',
       url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}  (try /items, /bench/items, /api/items)`,
       ready: { kind: 'http', url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}/healthz` },
     },
