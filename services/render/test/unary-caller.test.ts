@@ -13,7 +13,7 @@ import {
   readStatusDetails,
 } from '@strata/proto';
 import http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FastReadCatalogService } from '../src/gateway/wire/catalog-client.js';
@@ -153,6 +153,82 @@ describe('against the data service', () => {
     expect((await failure(caller.call(GET, getRequest(1), { deadlineMs: 2000 }))).code).toBe(
       status.UNAVAILABLE,
     );
+  });
+});
+
+/**
+ * A TCP proxy whose connections can be made to go silent: bytes are dropped both ways and
+ * nothing is closed, as when a peer's host vanishes.
+ */
+async function silenceableProxy(targetPort: number) {
+  const open = new Set<net.Socket>();
+  const silenced = new Set<net.Socket>();
+  let accepted = 0;
+  const server = net.createServer((client) => {
+    accepted += 1;
+    open.add(client);
+    const target = net.connect(targetPort, '127.0.0.1');
+    client.on('data', (bytes) => void (silenced.has(client) || target.write(bytes)));
+    target.on('data', (bytes) => void (silenced.has(client) || client.write(bytes)));
+    const end = () => {
+      open.delete(client);
+      client.destroy();
+      target.destroy();
+    };
+    for (const socket of [client, target]) socket.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    address: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+    accepted: () => accepted,
+    silenceAll: () => open.forEach((socket) => silenced.add(socket)),
+    close: () => {
+      open.forEach((socket) => socket.destroy());
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('when the connection goes silent', () => {
+  let data: RunningDataService;
+  beforeAll(async () => {
+    data = await startData();
+  });
+  afterAll(() => data?.stop());
+
+  it('a call that gets no answer in time sends the next one on a new connection', async () => {
+    const proxy = await silenceableProxy(data.port);
+    const caller = createUnaryCaller(proxy.address);
+    try {
+      await caller.call(GET, getRequest(1), { deadlineMs: 2000 });
+      proxy.silenceAll();
+      const lost = await failure(caller.call(GET, getRequest(1), { deadlineMs: 200 }));
+      expect(lost.code).toBe(status.DEADLINE_EXCEEDED);
+      const bytes = await caller.call(GET, getRequest(3), { deadlineMs: 2000 });
+      expect(GetItemResponse.decode(bytes).item?.id).toBe(3);
+      expect(proxy.accepted()).toBe(2);
+    } finally {
+      caller.close();
+      await proxy.close();
+    }
+  });
+
+  it('an idle connection whose pings go unanswered is dropped before the next call', async () => {
+    const proxy = await silenceableProxy(data.port);
+    const caller = createUnaryCaller(proxy.address, {
+      timing: { keepaliveMs: 50, pingTimeoutMs: 100 },
+    });
+    try {
+      await caller.call(GET, getRequest(1), { deadlineMs: 2000 });
+      proxy.silenceAll();
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const bytes = await caller.call(GET, getRequest(4), { deadlineMs: 1000 });
+      expect(GetItemResponse.decode(bytes).item?.id).toBe(4);
+      expect(proxy.accepted()).toBe(2);
+    } finally {
+      caller.close();
+      await proxy.close();
+    }
   });
 });
 

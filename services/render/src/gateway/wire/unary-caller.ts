@@ -16,6 +16,7 @@ import {
   statusOf,
   type CallStatus,
 } from './grpc-framing.js';
+import { createConnectionPool, type ConnectionTiming } from './http2-connection.js';
 
 /** What one call sends besides its message. */
 export interface UnaryCallOptions {
@@ -25,7 +26,7 @@ export interface UnaryCallOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
-/** Sends unary calls over one HTTP/2 connection, reopened when it is lost. */
+/** Sends unary calls over one HTTP/2 connection, reopened when it is lost (http2-connection.ts). */
 export interface UnaryCaller {
   /** Resolves with the answer's message bytes; rejects with a UnaryCallError. */
   call(path: string, request: Uint8Array, options: UnaryCallOptions): Promise<Buffer>;
@@ -53,35 +54,11 @@ const { NGHTTP2_CANCEL, NGHTTP2_NO_ERROR, NGHTTP2_REFUSED_STREAM, NGHTTP2_ENHANC
 /** `address` is host:port, as grpc-js takes it (IPv6 in brackets). */
 export function createUnaryCaller(
   address: string,
-  limits: { readonly maxResponseBytes?: number } = {},
+  limits: { readonly maxResponseBytes?: number; readonly timing?: ConnectionTiming } = {},
 ): UnaryCaller {
-  const authority = `http://${address}`;
   const maxBytes = limits.maxResponseBytes ?? MAX_RESPONSE_BYTES;
-  let session: http2.ClientHttp2Session | undefined;
-  let active = 0;
+  const pool = createConnectionPool(`http://${address}`, limits.timing);
   let closed = false;
-
-  function connection(): http2.ClientHttp2Session {
-    if (session && !session.closed && !session.destroyed) return session;
-    const opened = http2.connect(authority);
-    // Errors reach each call through its stream; the session only has to be forgotten.
-    opened.on('error', () => undefined);
-    const forget = () => {
-      if (session === opened) session = undefined;
-    };
-    opened.on('close', forget);
-    opened.on('goaway', forget); // streams in flight finish; new calls get a new connection
-    session = opened;
-    return opened;
-  }
-
-  // An idle connection must not keep the process alive; a call in flight must.
-  const began = (used: http2.ClientHttp2Session) => {
-    if (active++ === 0) used.ref();
-  };
-  const ended = (used: http2.ClientHttp2Session) => {
-    if (--active === 0 && !used.destroyed) used.unref();
-  };
 
   function call(path: string, request: Uint8Array, options: UnaryCallOptions): Promise<Buffer> {
     if (closed)
@@ -91,9 +68,10 @@ export function createUnaryCaller(
     if (options.signal?.aborted) return Promise.reject(cancelled());
     return new Promise<Buffer>((resolve, reject) => {
       let stream: http2.ClientHttp2Stream;
-      const used = connection();
+      const used = pool.current();
+      const startedAt = Date.now();
       try {
-        stream = used.request({
+        stream = used.session.request({
           ':method': 'POST',
           ':path': path,
           'content-type': 'application/grpc',
@@ -102,11 +80,11 @@ export function createUnaryCaller(
           ...options.metadata,
         });
       } catch (error) {
-        used.destroy();
+        used.session.destroy();
         reject(unavailable(error));
         return;
       }
-      began(used);
+      pool.began(used);
       const chunks: Buffer[] = [];
       let received = 0;
       let headers: http2.IncomingHttpHeaders | undefined;
@@ -127,19 +105,21 @@ export function createUnaryCaller(
         if (!stream.closed) stream.close(NGHTTP2_CANCEL);
       };
       const onAbort = () => abandon(cancelled());
-      const timer = setTimeout(
-        () =>
-          abandon(
-            new UnaryCallError({
-              code: status.DEADLINE_EXCEEDED,
-              details: `deadline of ${options.deadlineMs} ms exceeded`,
-            }),
-          ),
-        options.deadlineMs,
-      );
+      const timer = setTimeout(() => {
+        abandon(
+          new UnaryCallError({
+            code: status.DEADLINE_EXCEEDED,
+            details: `deadline of ${options.deadlineMs} ms exceeded`,
+          }),
+        );
+        pool.suspect(used, startedAt);
+      }, options.deadlineMs);
       options.signal?.addEventListener('abort', onAbort, { once: true });
 
-      stream.on('response', (answer) => (headers = answer));
+      stream.on('response', (answer) => {
+        headers = answer;
+        used.lastAnswerAt = Date.now();
+      });
       stream.on('trailers', (answer) => (trailers = answer));
       stream.on('data', (chunk: Buffer) => {
         received += chunk.length;
@@ -154,7 +134,7 @@ export function createUnaryCaller(
       });
       stream.on('error', (error) => (streamError = error));
       stream.on('close', () => {
-        ended(used);
+        pool.ended(used);
         if (settled) return;
         const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
         settle(outcomeOf(headers, trailers, stream.rstCode, streamError, body, maxBytes));
@@ -167,8 +147,7 @@ export function createUnaryCaller(
     call,
     close() {
       closed = true;
-      session?.close();
-      session = undefined;
+      pool.close();
     },
   };
 }

@@ -1,0 +1,101 @@
+/**
+ * The one HTTP/2 connection the unary caller sends on, and how it notices that connection is
+ * gone. A peer that vanishes without closing (a killed container, a dropped NAT entry) leaves
+ * a socket that accepts writes and never answers, so, like grpc-js's keepalive, the connection
+ * is pinged every `keepaliveMs` and destroyed when a ping goes unanswered; and a call that
+ * passes its deadline with no answer on the connection since it began makes new calls open a
+ * fresh one at once and pings the old one.
+ */
+import http2 from 'node:http2';
+
+/** Timing of the liveness checks. */
+export interface ConnectionTiming {
+  /** Ping interval (grpc-js's grpc.keepalive_time_ms as the gateway set it). */
+  readonly keepaliveMs: number;
+  /** How long a ping may go unanswered before the connection is dropped. */
+  readonly pingTimeoutMs: number;
+}
+
+export const DEFAULT_TIMING: ConnectionTiming = { keepaliveMs: 30_000, pingTimeoutMs: 10_000 };
+
+/** One opened connection with what the caller tracks about it. */
+export interface Connection {
+  readonly session: http2.ClientHttp2Session;
+  /** Date.now() of the last answer headers any call received on it. */
+  lastAnswerAt: number;
+  active: number;
+}
+
+/** Opens connections on demand and keeps at most one current. */
+export interface ConnectionPool {
+  /** The current connection, opened if there is none. */
+  current(): Connection;
+  /** A call started / ended on `connection` (an idle connection must not hold the process open). */
+  began(connection: Connection): void;
+  ended(connection: Connection): void;
+  /** A call that began at `since` got no answer in time: check the connection. */
+  suspect(connection: Connection, since: number): void;
+  close(): void;
+}
+
+export function createConnectionPool(
+  authority: string,
+  timing: ConnectionTiming = DEFAULT_TIMING,
+): ConnectionPool {
+  let current: Connection | undefined;
+
+  function forget(connection: Connection) {
+    if (current === connection) current = undefined;
+  }
+
+  function ping(connection: Connection) {
+    const { session } = connection;
+    if (session.destroyed) return;
+    const timer = setTimeout(() => session.destroy(), timing.pingTimeoutMs);
+    timer.unref();
+    const sent = session.ping((error) => {
+      clearTimeout(timer);
+      if (error) session.destroy();
+    });
+    if (!sent) clearTimeout(timer); // pings already outstanding: their timers decide
+  }
+
+  function open(): Connection {
+    const session = http2.connect(authority);
+    const connection: Connection = { session, lastAnswerAt: Date.now(), active: 0 };
+    // Errors reach each call through its stream; the connection only has to be forgotten.
+    session.on('error', () => undefined);
+    session.on('goaway', () => forget(connection)); // calls in flight finish on it
+    const keepalive = setInterval(() => ping(connection), timing.keepaliveMs);
+    keepalive.unref();
+    session.on('close', () => {
+      clearInterval(keepalive);
+      forget(connection);
+    });
+    session.unref();
+    return connection;
+  }
+
+  return {
+    current() {
+      if (!current || current.session.closed || current.session.destroyed) current = open();
+      return current;
+    },
+    began(connection) {
+      if (connection.active++ === 0) connection.session.ref();
+    },
+    ended(connection) {
+      if (--connection.active === 0 && !connection.session.destroyed) connection.session.unref();
+    },
+    suspect(connection, since) {
+      if (connection.lastAnswerAt >= since) return; // others got answers: the call was just slow
+      forget(connection);
+      ping(connection);
+      connection.session.close(); // calls in flight finish (or the ping's timeout ends them)
+    },
+    close() {
+      current?.session.close();
+      current = undefined;
+    },
+  };
+}
