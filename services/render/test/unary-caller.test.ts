@@ -12,6 +12,7 @@ import {
   ListItemsResponse,
   readStatusDetails,
 } from '@strata/proto';
+import { pbkdf2 } from 'node:crypto';
 import http2 from 'node:http2';
 import net, { type AddressInfo } from 'node:net';
 import { pino } from 'pino';
@@ -188,6 +189,40 @@ async function silenceableProxy(targetPort: number) {
     },
   };
 }
+
+describe('after the data service restarts', () => {
+  // libuv's threadpool (4 threads) also runs getaddrinfo: fill it for ~3 s.
+  const occupyThreadpool = () =>
+    Promise.all(
+      Array.from(
+        { length: 4 },
+        () => new Promise((resolve) => pbkdf2('busy', 'salt', 4_000_000, 64, 'sha512', resolve)),
+      ),
+    );
+
+  it('reconnects in the background, so the next call needs no name lookup', async () => {
+    const first = await startData();
+    const port = first.port;
+    const caller = createUnaryCaller(`localhost:${port}`, {
+      timing: { reconnectMs: 100, maxReconnectMs: 200 },
+    });
+    let back: RunningDataService | undefined;
+    try {
+      await caller.call(GET, getRequest(1), { deadlineMs: 2000 });
+      await first.stop();
+      back = await startData(port);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // A name lookup now would wait behind the threadpool's work, past the deadline.
+      const busy = occupyThreadpool();
+      const bytes = await caller.call(GET, getRequest(5), { deadlineMs: 1000 });
+      expect(GetItemResponse.decode(bytes).item?.id).toBe(5);
+      await busy;
+    } finally {
+      caller.close();
+      await back?.stop();
+    }
+  }, 30_000);
+});
 
 describe('when the connection goes silent', () => {
   let data: RunningDataService;

@@ -5,6 +5,12 @@
  * is pinged every `keepaliveMs` and destroyed when a ping goes unanswered; and a call that
  * passes its deadline with no answer on the connection since it began makes new calls open a
  * fresh one at once and pings the old one.
+ *
+ * A lost connection is reopened in the background (1 s, doubling to 30 s while the peer stays
+ * away), as a grpc-js channel does, so the first call after the data service comes back does
+ * not pay for DNS and the handshake: the compose drills showed why that matters, when a Redis
+ * outage filled libuv's threadpool with hanging `getaddrinfo` calls and the data service's
+ * name could not be looked up within a call's deadline.
  */
 import http2 from 'node:http2';
 
@@ -14,9 +20,17 @@ export interface ConnectionTiming {
   readonly keepaliveMs: number;
   /** How long a ping may go unanswered before the connection is dropped. */
   readonly pingTimeoutMs: number;
+  /** First and longest wait before reopening a lost connection. */
+  readonly reconnectMs: number;
+  readonly maxReconnectMs: number;
 }
 
-export const DEFAULT_TIMING: ConnectionTiming = { keepaliveMs: 30_000, pingTimeoutMs: 10_000 };
+export const DEFAULT_TIMING: ConnectionTiming = {
+  keepaliveMs: 30_000,
+  pingTimeoutMs: 10_000,
+  reconnectMs: 1_000,
+  maxReconnectMs: 30_000,
+};
 
 /** One opened connection with what the caller tracks about it. */
 export interface Connection {
@@ -43,9 +57,20 @@ export function createConnectionPool(
   timing: ConnectionTiming = DEFAULT_TIMING,
 ): ConnectionPool {
   let current: Connection | undefined;
+  let shut = false;
+  let reconnectDelay = timing.reconnectMs;
+  let reconnect: NodeJS.Timeout | undefined;
 
   function forget(connection: Connection) {
-    if (current === connection) current = undefined;
+    if (current !== connection) return;
+    current = undefined;
+    if (shut || reconnect) return;
+    reconnect = setTimeout(() => {
+      reconnect = undefined;
+      if (!shut && !current) current = open();
+    }, reconnectDelay);
+    reconnect.unref();
+    reconnectDelay = Math.min(reconnectDelay * 2, timing.maxReconnectMs);
   }
 
   function ping(connection: Connection) {
@@ -65,6 +90,7 @@ export function createConnectionPool(
     const connection: Connection = { session, lastAnswerAt: Date.now(), active: 0 };
     // Errors reach each call through its stream; the connection only has to be forgotten.
     session.on('error', () => undefined);
+    session.once('connect', () => (reconnectDelay = timing.reconnectMs));
     session.on('goaway', () => forget(connection)); // calls in flight finish on it
     const keepalive = setInterval(() => ping(connection), timing.keepaliveMs);
     keepalive.unref();
@@ -94,6 +120,8 @@ export function createConnectionPool(
       connection.session.close(); // calls in flight finish (or the ping's timeout ends them)
     },
     close() {
+      shut = true;
+      clearTimeout(reconnect);
       current?.session.close();
       current = undefined;
     },

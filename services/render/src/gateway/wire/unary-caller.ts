@@ -16,7 +16,7 @@ import {
   statusOf,
   type CallStatus,
 } from './grpc-framing.js';
-import { createConnectionPool, type ConnectionTiming } from './http2-connection.js';
+import { createConnectionPool, DEFAULT_TIMING, type ConnectionTiming } from './http2-connection.js';
 
 /** What one call sends besides its message. */
 export interface UnaryCallOptions {
@@ -54,10 +54,10 @@ const { NGHTTP2_CANCEL, NGHTTP2_NO_ERROR, NGHTTP2_REFUSED_STREAM, NGHTTP2_ENHANC
 /** `address` is host:port, as grpc-js takes it (IPv6 in brackets). */
 export function createUnaryCaller(
   address: string,
-  limits: { readonly maxResponseBytes?: number; readonly timing?: ConnectionTiming } = {},
+  limits: { readonly maxResponseBytes?: number; readonly timing?: Partial<ConnectionTiming> } = {},
 ): UnaryCaller {
   const maxBytes = limits.maxResponseBytes ?? MAX_RESPONSE_BYTES;
-  const pool = createConnectionPool(`http://${address}`, limits.timing);
+  const pool = createConnectionPool(`http://${address}`, { ...DEFAULT_TIMING, ...limits.timing });
   let closed = false;
 
   function call(path: string, request: Uint8Array, options: UnaryCallOptions): Promise<Buffer> {
@@ -80,7 +80,9 @@ export function createUnaryCaller(
           ...options.metadata,
         });
       } catch (error) {
-        used.session.destroy();
+        // A session that cannot open streams (out of stream ids, closing): retire it gently,
+        // so calls in flight on it still finish; the next call opens a new one.
+        used.session.close();
         reject(unavailable(error));
         return;
       }
