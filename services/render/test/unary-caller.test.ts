@@ -42,13 +42,14 @@ const startData = (port = 0) =>
     pino({ level: 'silent' }),
   );
 
-describe('against the data service', () => {
-  let data: RunningDataService;
-  beforeAll(async () => {
-    data = await startData();
-  });
-  afterAll(() => data?.stop());
+// One data service for the tests that do not stop theirs.
+let data: RunningDataService;
+beforeAll(async () => {
+  data = await startData();
+});
+afterAll(() => data?.stop());
 
+describe('against the data service', () => {
   it('returns the answer bytes the data service encodes', async () => {
     const caller = createUnaryCaller(data.address);
     try {
@@ -225,12 +226,6 @@ describe('after the data service restarts', () => {
 });
 
 describe('when the connection goes silent', () => {
-  let data: RunningDataService;
-  beforeAll(async () => {
-    data = await startData();
-  });
-  afterAll(() => data?.stop());
-
   it('a call that gets no answer in time sends the next one on a new connection', async () => {
     const proxy = await silenceableProxy(data.port);
     const caller = createUnaryCaller(proxy.address);

@@ -3,8 +3,7 @@
  * request: grpc-js for writes and the change stream, a lean HTTP/2 caller for the hot reads.
  */
 import * as grpc from '@grpc/grpc-js';
-import type { CatalogServiceClient } from '@strata/proto';
-import { FastReadCatalogClient } from './wire/catalog-client.js';
+import { CatalogServiceClient } from '@strata/proto';
 import { createUnaryCaller, type UnaryCaller } from './wire/unary-caller.js';
 
 /** The connections to the data service, shared by every request. */
@@ -18,7 +17,8 @@ export interface CatalogChannel {
 
 /** Opens the channel to the data service. */
 export function createCatalogChannel(options: { readonly address: string }): CatalogChannel {
-  const rpc = new FastReadCatalogClient(options.address, grpc.credentials.createInsecure(), {
+  // The generated client: the reads, which have the hand-written decoders, never use it.
+  const rpc = new CatalogServiceClient(options.address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.enable_retries': 0,
   });

@@ -162,19 +162,19 @@ export function createCatalogGateway(
       onRetry: (error) => options.onRetry?.(name, error),
     });
   };
-  const service = FastReadCatalogService;
+  const reads = FastReadCatalogService;
 
   return {
-    listCategories: () => read('ListCategories', service.listCategories, {}),
+    listCategories: () => read('ListCategories', reads.listCategories, {}),
     listItems: ({ view, ...query }: ItemListQuery) =>
       read(
         'ListItems',
-        service.listItems,
+        reads.listItems,
         ListItemsRequest.fromPartial({ ...query, ...(view && { view: ITEM_VIEWS[view] }) }),
       ),
     async getItem(id) {
       try {
-        const { item, tags } = await read('GetItem', service.getItem, { id });
+        const { item, tags } = await read('GetItem', reads.getItem, { id });
         return item ? { item, tags } : null;
       } catch (error) {
         if ((error as UnaryCallError).code === grpc.status.NOT_FOUND) return null;

@@ -15,6 +15,7 @@ import {
   loadRenderConfig,
   type CatalogChannel,
 } from '../../src/index.js';
+import { observeReads } from './observe-reads.js';
 import {
   startSegmentCache,
   type RunningSegmentCache,
@@ -73,17 +74,9 @@ export async function startCachedStack(options: {
       { level: 'info' },
       { write: (line: string) => void logged.push(JSON.parse(line)) },
     );
-    const opened = createCatalogChannel({ address: data.address });
-    const channel: CatalogChannel = {
-      ...opened,
-      reads: {
-        call(path, request, callOptions) {
-          if (READ_METHODS.has(path.split('/').pop() ?? '')) reads += 1;
-          return opened.reads.call(path, request, callOptions);
-        },
-        close: () => opened.reads.close(),
-      },
-    };
+    const channel = observeReads(createCatalogChannel({ address: data.address }), (path) => {
+      if (READ_METHODS.has(path.split('/').pop() ?? '')) reads += 1;
+    });
     channels.push(channel);
     const metrics = new Registry();
     const caching = startSegmentCache({

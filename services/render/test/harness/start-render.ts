@@ -5,12 +5,8 @@ import { loadDataConfig, startDataService, type RunningDataService } from '@stra
 import { ListItemsRequest } from '@strata/proto';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import {
-  buildRenderApp,
-  createCatalogChannel,
-  loadRenderConfig,
-  type CatalogChannel,
-} from '../../src/index.js';
+import { buildRenderApp, createCatalogChannel, loadRenderConfig } from '../../src/index.js';
+import { observeReads } from './observe-reads.js';
 
 /** A render app and the data service behind it. */
 export interface RenderUnderTest {
@@ -41,18 +37,10 @@ export async function startRender(env: Record<string, string> = {}): Promise<Ren
     { level: 'info' },
     { write: (line: string) => void logged.push(JSON.parse(line)) },
   );
-  const opened = createCatalogChannel({ address: data.address });
   const listItemsRequests: ListItemsRequest[] = [];
-  const channel: CatalogChannel = {
-    ...opened,
-    reads: {
-      call(path, request, options) {
-        if (path.endsWith('/ListItems')) listItemsRequests.push(ListItemsRequest.decode(request));
-        return opened.reads.call(path, request, options);
-      },
-      close: () => opened.reads.close(),
-    },
-  };
+  const channel = observeReads(createCatalogChannel({ address: data.address }), (path, request) => {
+    if (path.endsWith('/ListItems')) listItemsRequests.push(ListItemsRequest.decode(request));
+  });
   const revalidated: string[][] = [];
   const app = await buildRenderApp({
     config,

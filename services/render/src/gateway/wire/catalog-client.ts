@@ -21,7 +21,10 @@ export const FastReadCatalogService: typeof CatalogServiceService = {
   getItem: { ...CatalogServiceService.getItem, responseDeserialize: decodeGetItemResponse },
 };
 
-/** Same constructor signature and methods as the generated CatalogServiceClient. */
+/**
+ * The same definition as a grpc-js client class (the generated one's constructor and methods):
+ * how the gateway read before its unary caller, kept for the benchmarks that compare the two.
+ */
 export const FastReadCatalogClient = makeGenericClientConstructor(
   FastReadCatalogService,
   CATALOG_SERVICE_NAME,
