@@ -1,8 +1,9 @@
 /**
- * Read queries of the catalogue: categories, filtered keyset pages of items, one item.
+ * Read queries of the catalogue: categories, filtered keyset pages of items, one item. They go
+ * through Database.read, which on PGlite skips its general result parser (pglite-read-path.ts).
  */
 import type { Category, Item } from '@strata/proto';
-import type { SqlClient } from './database.js';
+import type { Reader, SqlClient } from './database.js';
 import type { ListedFields } from '../domain/item-view.js';
 import {
   BASIC_ITEM_COLUMNS,
@@ -29,8 +30,8 @@ function likePattern(text: string): string {
 }
 
 /** Every category, by id (natural order: cat-2 before cat-10). */
-export async function listCategories(db: SqlClient): Promise<Category[]> {
-  const { rows } = await db.query<Category>(
+export async function listCategories(db: Reader): Promise<Category[]> {
+  const rows = await db.read<Category>(
     `SELECT id, name FROM categories
      ORDER BY length(id), id`,
   );
@@ -39,7 +40,7 @@ export async function listCategories(db: SqlClient): Promise<Category[]> {
 
 /** One page (plus one row to learn whether another page follows). */
 export async function listItemPage(
-  db: SqlClient,
+  db: Reader,
   page: ItemPageQuery,
 ): Promise<{ items: Item[]; hasMore: boolean }> {
   const conditions = ['id > $1'];
@@ -57,10 +58,10 @@ export async function listItemPage(
     `SELECT ${columns} FROM items WHERE ${conditions.join(' AND ')}
      ORDER BY id LIMIT $${params.length}`;
   if (page.fields === 'basic') {
-    const { rows } = await db.query<BasicItemRow>(sql(BASIC_ITEM_COLUMNS), params);
+    const rows = await db.read<BasicItemRow>(sql(BASIC_ITEM_COLUMNS), params);
     return pageOf(rows, page.pageSize, toBasicItem);
   }
-  const { rows } = await db.query<ItemRow>(sql(ITEM_COLUMNS), params);
+  const rows = await db.read<ItemRow>(sql(ITEM_COLUMNS), params);
   return pageOf(rows, page.pageSize, toItem);
 }
 
@@ -74,8 +75,8 @@ function pageOf<Row>(
 }
 
 /** One item, or null. */
-export async function getItem(db: SqlClient, id: number): Promise<Item | null> {
-  const { rows } = await db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = $1`, [id]);
+export async function getItem(db: Reader, id: number): Promise<Item | null> {
+  const rows = await db.read<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE id = $1`, [id]);
   return rows[0] ? toItem(rows[0]) : null;
 }
 

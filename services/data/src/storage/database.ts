@@ -13,6 +13,11 @@ export interface SqlClient {
   exec(script: string): Promise<void>;
 }
 
+/** Runs a read-only statement outside any transaction; the rows are those query() returns. */
+export interface Reader {
+  read<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
 /** Options for one transaction. */
 export interface TransactionOptions {
   /** Abort the transaction's statements after this many ms (PostgreSQL only). */
@@ -20,7 +25,7 @@ export interface TransactionOptions {
 }
 
 /** A database the data service owns. */
-export interface Database extends SqlClient {
+export interface Database extends SqlClient, Reader {
   /** Which engine: for logs and for the few engine-specific statements. */
   readonly engine: 'pglite' | 'postgres';
   /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */

@@ -5,6 +5,7 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import type { Database, SqlClient } from './database.js';
+import { createPgliteReadPath } from './pglite-read-path.js';
 
 const NUMBER_PARSERS = {
   [types.INT8]: (value: string) => Number(value),
@@ -31,6 +32,7 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   return {
     engine: 'pglite',
     ...asClient(db),
+    read: createPgliteReadPath(db),
     transaction: (work) => db.transaction((tx) => work(asClient(tx))),
     async listen(channel, onNotify) {
       const unsubscribe = await db.listen(channel, onNotify);

@@ -72,6 +72,7 @@ export async function openPgliteWorkerDatabase(dataDir: string): Promise<Databas
   return {
     engine: 'pglite',
     ...client(),
+    read: (text, params = []) => send({ op: 'read', text, params: [...params] }),
     async transaction(work) {
       const tx = await send<number>({ op: 'begin' });
       let result;

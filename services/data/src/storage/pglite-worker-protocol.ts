@@ -7,6 +7,7 @@
 export type WorkerRequest =
   | { id: number; op: 'query'; text: string; params: unknown[]; tx?: number }
   | { id: number; op: 'exec'; script: string; tx?: number }
+  | { id: number; op: 'read'; text: string; params: unknown[] }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }

@@ -13,6 +13,7 @@ import {
   type WorkerReply,
   type WorkerRequest,
 } from './pglite-worker-protocol.js';
+import { createPgliteReadPath } from './pglite-read-path.js';
 
 const NUMBER_PARSERS = {
   [types.INT8]: (value: string) => Number(value),
@@ -35,6 +36,7 @@ const ROLLBACK = Symbol('rollback');
 const { dataDir } = workerData as WorkerOptions;
 if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
 const db = await PGlite.create(dataDir, { parsers: NUMBER_PARSERS });
+const read = createPgliteReadPath(db);
 const transactions = new Map<number, OpenTransaction>();
 const subscriptions = new Map<number, () => Promise<void>>();
 let nextId = 1;
@@ -77,6 +79,8 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       const result = await target(request.tx).query(request.text, request.params);
       return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
     }
+    case 'read':
+      return read(request.text, request.params);
     case 'exec':
       await target(request.tx).exec(request.script);
       return undefined;

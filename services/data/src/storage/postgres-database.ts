@@ -88,6 +88,9 @@ export async function openPostgresDatabase(url: string, poolSize: number): Promi
   return {
     engine: 'postgres',
     ...asClient(pool),
+    async read<Row>(text: string, params: readonly unknown[] = []) {
+      return (await pool.query(text, [...params])).rows as Row[];
+    },
     async transaction(work, options = {}) {
       const client = await pool.connect();
       let broken: unknown;
