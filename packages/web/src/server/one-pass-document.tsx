@@ -1,8 +1,10 @@
 /**
  * A document rendered in one pass, for pages where streaming buys nothing: every loader has
  * settled, no segment has a loading view and nothing is deferred. `renderToString` builds the
- * HTML as one string (no chunked byte encoding, no stream plumbing) and it is sent as one Buffer
- * with a Content-Length. Measured in bench/render (micro.mjs): 0.39 ms per /bench/items render
+ * HTML as one string (no chunked byte encoding, no stream plumbing) and it is sent as that string
+ * with a Content-Length: node encodes it straight into the socket write, where a Buffer made
+ * here cost a 45 KB allocation and copy per page (~5% of the render service's CPU in
+ * bench/render/results/profile-read-path). Measured in bench/render (micro.mjs): 0.39 ms per /bench/items render
  * against 0.77–0.99 ms through `renderToPipeableStream` and a PassThrough.
  *
  * The markup matches the streamed document's: the doctype, the module preload React would hoist
@@ -26,8 +28,8 @@ export interface DocumentScripts {
 // What renderToString writes where a boundary is left for the browser to render.
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
-/** The whole document as one Buffer, or undefined when it must be streamed instead. */
-export function renderOnePass(tree: ReactNode, scripts: DocumentScripts): Buffer | undefined {
+/** The whole document as one string, or undefined when it must be streamed instead. */
+export function renderOnePass(tree: ReactNode, scripts: DocumentScripts): string | undefined {
   let html: string;
   try {
     html = renderToString(<ModulePreloads hrefs={scripts.bootstrapModules}>{tree}</ModulePreloads>);
@@ -42,7 +44,7 @@ export function renderOnePass(tree: ReactNode, scripts: DocumentScripts): Buffer
       .join('');
   const bodyEnd = html.lastIndexOf('</body>');
   const document = bodyEnd < 0 ? html + boot : html.slice(0, bodyEnd) + boot + html.slice(bodyEnd);
-  return Buffer.from(document.startsWith('<html') ? `<!DOCTYPE html>${document}` : document);
+  return document.startsWith('<html') ? `<!DOCTYPE html>${document}` : document;
 }
 
 /**

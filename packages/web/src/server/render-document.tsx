@@ -108,7 +108,7 @@ export async function renderDocument<Services>(
   const everythingSettled =
     blocking.length === resolved.segments.length && blocking.every((s) => s.deferred.size === 0);
   const whole = everythingSettled ? renderOnePass(tree(blocking), scripts) : undefined;
-  if (whole)
+  if (whole !== undefined)
     return {
       status,
       headers: {

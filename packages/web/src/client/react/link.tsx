@@ -5,6 +5,9 @@
  * page ahead of the click). `prefetch={false}` turns all of it off.
  * Modifier clicks, other targets and downloads are left to the browser. Without a router
  * (server rendering) it is just the anchor.
+ *
+ * On the server (no `document`) Link renders only that anchor, without hooks or handlers: the
+ * same markup, for ~100 links a page at a fraction of the cost, and hydration sees the same DOM.
  */
 import {
   memo,
@@ -41,8 +44,8 @@ function leaveToBrowser(event: MouseEvent<HTMLAnchorElement>): boolean {
   );
 }
 
-/** A navigating, prefetching anchor; re-renders only when its props change. */
-export const Link = memo(function Link({
+/** The browser's Link: navigates in place and prefetches. */
+function BrowserLink({
   href,
   prefetch = 'auto',
   replace = false,
@@ -100,4 +103,26 @@ export const Link = memo(function Link({
       {children}
     </a>
   );
-});
+}
+
+/** The server's Link: the anchor alone (handlers and prefetching need a browser). */
+function ServerLink({
+  href,
+  prefetch: _prefetch,
+  replace: _replace,
+  onClick: _onClick,
+  onMouseEnter: _onMouseEnter,
+  onTouchStart: _onTouchStart,
+  onFocus: _onFocus,
+  children,
+  ...rest
+}: LinkProps): ReactNode {
+  return (
+    <a {...rest} href={href}>
+      {children}
+    </a>
+  );
+}
+
+/** A navigating, prefetching anchor; re-renders only when its props change. */
+export const Link = memo(typeof document === 'undefined' ? ServerLink : BrowserLink);
