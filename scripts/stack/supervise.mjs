@@ -66,7 +66,7 @@ async function waitReady(name, ready, exited) {
 export function startService(root, service) {
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', service.entry, ...(service.args ?? [])],
+    ['--enable-source-maps', ...(service.nodeArgs ?? []), service.entry, ...(service.args ?? [])],
     {
       cwd: root,
       env: service.env,
