@@ -4,45 +4,21 @@
  * message parser and result builder that cost ~1.3 ms of a 1.5 ms ListItems(100) query
  * (bench/data/RESULTS.md, "The read path"); this walks the bytes once and builds the rows.
  *
- * Values are parsed as PGlite's query() parses them with the data service's settings (int8 and
- * numeric as numbers), for the column types the data service reads. Any other type is refused
+ * Values are parsed by the functions PGlite's query() uses with the data service's settings
+ * (pglite-parsers.ts), for the column types the data service reads. Any other type is refused
  * by name rather than guessed, so a new column type fails loudly in the contract tests.
  */
 import { DatabaseError } from 'pg-protocol';
+import { READ_PARSERS } from './pglite-parsers.js';
 
 /** The rows of a statement, or the error the backend answered with. */
 export type BackendResult<Row> = { rows: Row[] } | { error: DatabaseError };
 
 type ParseText = (text: string) => unknown;
 
-const toNumber: ParseText = (text) => Number(text);
-const toDate: ParseText = (text) =>
-  text === 'infinity' ? Infinity : text === '-infinity' ? -Infinity : new Date(text);
-
-/** Parsers by type OID (pg_type.oid); text, varchar, bpchar and name are left as strings. */
-const PARSERS = new Map<number, ParseText | null>([
-  [16, (text) => text === 't'], // bool
-  [19, null], // name
-  [20, toNumber], // int8
-  [21, toNumber], // int2
-  [23, toNumber], // int4
-  [25, null], // text
-  [26, toNumber], // oid
-  [114, (text) => JSON.parse(text)], // json
-  [700, toNumber], // float4
-  [701, toNumber], // float8
-  [1042, null], // bpchar
-  [1043, null], // varchar
-  [1082, toDate], // date
-  [1114, toDate], // timestamp
-  [1184, toDate], // timestamptz
-  [1700, toNumber], // numeric
-  [3802, (text) => JSON.parse(text)], // jsonb
-]);
-
 interface Column {
   readonly name: string;
-  readonly parse: ParseText | null;
+  readonly parse: ParseText;
 }
 
 // ErrorResponse field codes → DatabaseError properties (as pg and PGlite name them).
@@ -100,7 +76,7 @@ function readRowDescription(bytes: Buffer, pos: number): Column[] {
     const typeOid = bytes.readInt32BE(next + 6);
     const format = bytes.readInt16BE(next + 16);
     pos = next + 18;
-    const parse = PARSERS.get(typeOid);
+    const parse = READ_PARSERS.get(typeOid);
     if (parse === undefined || format !== 0)
       throw new Error(
         `column "${name}" has type OID ${typeOid}, which the fast read path does not parse`,
@@ -125,7 +101,7 @@ function readDataRow(bytes: Buffer, pos: number, columns: readonly Column[]): ob
     }
     const text = bytes.toString('utf8', pos, pos + length);
     pos += length;
-    row[column.name] = column.parse ? column.parse(text) : text;
+    row[column.name] = column.parse(text);
   }
   return row;
 }

@@ -2,15 +2,11 @@
  * Database adapter for embedded PGlite (PostgreSQL compiled to WASM, one connection).
  * PGlite queues concurrent calls itself, so transactions never interleave.
  */
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import type { Database, SqlClient } from './database.js';
+import { NUMBER_PARSERS } from './pglite-parsers.js';
 import { createPgliteReadPath } from './pglite-read-path.js';
-
-const NUMBER_PARSERS = {
-  [types.INT8]: (value: string) => Number(value),
-  [types.NUMERIC]: (value: string) => Number(value),
-};
 
 function asClient(target: Pick<PGlite, 'query' | 'exec'>): SqlClient {
   return {

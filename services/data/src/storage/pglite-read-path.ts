@@ -15,6 +15,13 @@ import { readBackendResult } from './backend-reader.js';
 /** Beyond this many distinct statements, the rest are parsed on every call (unnamed). */
 const MAX_PREPARED = 64;
 
+/** What follows every Bind: describe the portal (for column names and types), run it, sync. */
+const DESCRIBE_EXECUTE_SYNC = Buffer.concat([
+  serialize.describe({ type: 'P' }),
+  serialize.execute({}),
+  serialize.sync(),
+]);
+
 /** Turns a parameter into the text PostgreSQL reads; only the scalar kinds reads use. */
 function paramText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -65,9 +72,7 @@ export function createPgliteReadPath(db: PGlite) {
         const message = Buffer.concat([
           ...statement.parse,
           serialize.bind({ statement: statement.name, values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
+          DESCRIBE_EXECUTE_SYNC,
         ]);
         const result = readBackendResult<Row>(await exchange(db, message));
         if ('error' in result) throw result.error;

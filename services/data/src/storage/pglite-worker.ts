@@ -4,7 +4,7 @@
  * A transaction stays open inside PGlite's own transaction() until the service ends it, and
  * PGlite queues every other statement behind it, so transactions stay atomic.
  */
-import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
@@ -13,12 +13,8 @@ import {
   type WorkerReply,
   type WorkerRequest,
 } from './pglite-worker-protocol.js';
+import { NUMBER_PARSERS } from './pglite-parsers.js';
 import { createPgliteReadPath } from './pglite-read-path.js';
-
-const NUMBER_PARSERS = {
-  [types.INT8]: (value: string) => Number(value),
-  [types.NUMERIC]: (value: string) => Number(value),
-};
 
 interface OpenTransaction {
   tx: Transaction;
