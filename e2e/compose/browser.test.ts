@@ -70,11 +70,15 @@ describe('through the gateway, in a browser', () => {
     await page.waitForSelector('p.headline', { timeout: 10_000 });
     const dataAt = Date.now() - started;
     await page.waitForSelector('ul.more', { timeout: 10_000 });
-    // Streaming is proved by the gap: the data comes >= 700 ms after the loading view. The
-    // absolute bound only says the first paint is prompt; it includes a cold Chromium's first
-    // navigation on a 2-core box running the whole stack (1,137 ms seen once in CI).
-    expect(loadingAt).toBeLessThan(1500);
+    // Streaming is proved by the gap: the data comes >= 700 ms after the loading view.
     expect(dataAt - loadingAt).toBeGreaterThan(700);
+    // And the shell is prompt: its first byte, by the browser's own navigation timing (which
+    // leaves out a cold Chromium's start-up: 1.1-1.6 s on a loaded 2-core box running the whole
+    // stack), comes well before the slow segment's data.
+    const firstByteAt = await page.evaluate(
+      () => performance.getEntriesByType('navigation')[0]?.responseStart ?? Number.NaN,
+    );
+    expect(firstByteAt).toBeLessThan(600); // half the slow segment's 1,200 ms
     await page.waitForFunction(() =>
       Object.keys(document).some((key) => key.startsWith('__reactContainer$')),
     );

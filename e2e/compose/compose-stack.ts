@@ -111,10 +111,14 @@ export async function startComposeStack(
           services.map(async (service) => {
             const id = (await compose('ps', '-q', service)).trim();
             if (!id) return `${service}: no container`;
-            const state = (
-              await run(['docker', 'inspect', '-f', '{{.State.Health.Status}}', id])
-            ).trim();
-            return state === 'healthy' ? '' : `${service}: ${state}`;
+            const health = JSON.parse(
+              await run(['docker', 'inspect', '-f', '{{json .State.Health}}', id]),
+            ) as { Status: string; Log?: { ExitCode: number; Output: string }[] } | null;
+            if (health?.Status === 'healthy') return '';
+            // The last probe's own words say why (a timeout, a refused connection, …).
+            const last = health?.Log?.at(-1);
+            const probe = last ? ` (last probe: exit ${last.ExitCode}, ${last.Output.trim()})` : '';
+            return `${service}: ${health?.Status ?? 'no health check'}${probe}`;
           }),
         );
         const pending = states.filter(Boolean);

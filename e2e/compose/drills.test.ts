@@ -26,28 +26,47 @@ afterAll(async () => {
   await recorder?.close();
 }, 120_000);
 
+/** A request slower than this counts as failed: a person would have given up on it. */
+const REQUEST_TIMEOUT_MS = 20_000;
+
 /**
- * One GET on a fresh connection; 0 when it fails. (A fresh connection per request: a browser
- * silently retries a request that races the close of an idle keep-alive connection, which a
- * gateway reload does; fetch would report it as a failure the user never sees.)
+ * One GET on a fresh connection; 0 when it fails or takes longer than REQUEST_TIMEOUT_MS. (A
+ * fresh connection per request: a browser silently retries a request that races the close of an
+ * idle keep-alive connection, which a gateway reload does; fetch would report it as a failure
+ * the user never sees.)
  */
 function getStatus(url: string): Promise<number> {
   return new Promise((resolve) => {
-    const request = httpGet(url, { agent: false }, (response) => {
+    const request = httpGet(url, { agent: false, timeout: REQUEST_TIMEOUT_MS }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
       response.on('error', () => resolve(0));
     });
+    request.on('timeout', () => request.destroy(new Error('timed out')));
     request.on('error', () => resolve(0));
   });
 }
 
+interface Load {
+  readonly statuses: number[];
+  /** The slowest request, in ms. */
+  slowestMs: number;
+}
+
 /** Sends GETs back to back (4 at a time) while `during` runs; returns every status seen. */
 async function loadWhile<T>(path: string, during: () => Promise<T>): Promise<number[]> {
-  const statuses: number[] = [];
+  return (await measureLoadWhile(path, during)).statuses;
+}
+
+async function measureLoadWhile<T>(path: string, during: () => Promise<T>): Promise<Load> {
+  const load: Load = { statuses: [], slowestMs: 0 };
   const stop = new AbortController();
   const workers = Array.from({ length: 4 }, async () => {
-    while (!stop.signal.aborted) statuses.push(await getStatus(`${stack.url}${path}`));
+    while (!stop.signal.aborted) {
+      const started = Date.now();
+      load.statuses.push(await getStatus(`${stack.url}${path}`));
+      load.slowestMs = Math.max(load.slowestMs, Date.now() - started);
+    }
   });
   try {
     await during();
@@ -55,7 +74,7 @@ async function loadWhile<T>(path: string, during: () => Promise<T>): Promise<num
     stop.abort();
     await Promise.all(workers);
   }
-  return statuses;
+  return load;
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000) {
@@ -91,20 +110,36 @@ describe('failure drills', () => {
   });
 
   it('upgrades the render replicas one at a time under load without a failed request', async () => {
-    const statuses = await loadWhile('/bench/items', async () => {
+    // Each step is logged as it starts: on a loaded 2-core machine a step can take a while, and
+    // a failure or a time-out should say which one.
+    const started = Date.now();
+    const step = async <T>(what: string, action: () => Promise<T>) => {
+      console.log(`rolling upgrade, ${Date.now() - started} ms: ${what}`);
+      return action();
+    };
+    const load = await measureLoadWhile('/bench/items', async () => {
       for (const replica of ['render-1', 'render-2']) {
         const before = await stack.containerOf(replica);
         // The documented procedure (docs/operations.md): recreate, wait healthy, reload.
-        await stack.compose('up', '-d', '--no-deps', '--no-build', '--force-recreate', replica);
+        await step(`recreate ${replica}`, () =>
+          stack.compose('up', '-d', '--no-deps', '--no-build', '--force-recreate', replica),
+        );
         expect(await stack.containerOf(replica)).not.toBe(before);
-        await stack.waitHealthy([replica]);
-        await stack.compose('exec', '-T', 'gateway', 'nginx', '-s', 'reload');
+        await step(`wait for ${replica} to be healthy`, () => stack.waitHealthy([replica]));
+        await step('reload the gateway', () =>
+          stack.compose('exec', '-T', 'gateway', 'nginx', '-s', 'reload'),
+        );
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     });
-    expect(statuses.length).toBeGreaterThan(40);
-    expect(statuses.filter((status) => status !== 200)).toEqual([]);
-  });
+    const failed = load.statuses.filter((status) => status !== 200);
+    console.log(
+      `rolling upgrade, ${Date.now() - started} ms: done; ${load.statuses.length} requests, ${failed.length} failed, slowest ${load.slowestMs} ms`,
+    );
+    expect(load.statuses.length).toBeGreaterThan(40);
+    expect(failed).toEqual([]);
+    // Two recreations, each with up to 2 minutes to become healthy on a loaded machine.
+  }, 300_000);
 
   it('the data service stops: an error view with a digest, then recovery once it is back', async () => {
     await stack.compose('stop', '-t', '10', 'data');
