@@ -76,7 +76,9 @@ describe('through the gateway, in a browser', () => {
     // leaves out a cold Chromium's start-up: 1.1-1.6 s on a loaded 2-core box running the whole
     // stack), comes well before the slow segment's data.
     const firstByteAt = await page.evaluate(
-      () => performance.getEntriesByType('navigation')[0]?.responseStart ?? Number.NaN,
+      () =>
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)
+          ?.responseStart ?? Number.NaN,
     );
     expect(firstByteAt).toBeLessThan(600); // half the slow segment's 1,200 ms
     await page.waitForFunction(() =>
