@@ -14,7 +14,7 @@
 // Usage: node bench/render/experiments.mjs   (after `npm run build` and the anchors' npm ci)
 // Env: ROUNDS (3) DURATION (8) WARMUP (3) CONNECTIONS (50) KINDS (html,nav) RATE (req/s, fixed)
 //      SERVERS (name filter) NAME BASE (root of a built checkout to compare with; always kept)
-//      RENDER_NODE_ARGS (node flags for this build's render service, not BASE's)
+//      RENDER_NODE_ARGS (node flags for this build's render service), BASE_NODE_ARGS (for BASE's)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -132,6 +132,7 @@ async function startPair(root, renderPort, dataPort, renderNodeArgs = []) {
 const BASE = env.BASE ? path.resolve(env.BASE) : undefined;
 // Node flags for this build's render service only (e.g. a V8 heap setting against the same BASE).
 const RENDER_NODE_ARGS = (env.RENDER_NODE_ARGS || '').split(' ').filter(Boolean);
+const BASE_NODE_ARGS = (env.BASE_NODE_ARGS || '').split(' ').filter(Boolean);
 const BASE_NAME = 'base: strata + data';
 
 const SERVERS = [
@@ -159,7 +160,7 @@ const SERVERS = [
           name: BASE_NAME,
           port: 3212,
           kinds: ['html', 'nav'],
-          start: () => startPair(BASE, 3212, DATA_PORT + 2),
+          start: () => startPair(BASE, 3212, DATA_PORT + 2, BASE_NODE_ARGS),
         },
       ]
     : []),

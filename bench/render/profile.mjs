@@ -45,7 +45,7 @@ const ticks = (pid) => {
   return Number(f[11]) + Number(f[12]);
 };
 
-function start(name, script, extraEnv) {
+function start(name, script, extraEnv, nodeArgs = []) {
   const dir = path.join(PROFILE_DIR, name);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -53,7 +53,13 @@ function start(name, script, extraEnv) {
   const log = fs.openSync(logPath, 'a');
   const child = spawn(
     process.execPath,
-    ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-interval=${INTERVAL_US}`, script],
+    [
+      ...nodeArgs,
+      '--cpu-prof',
+      `--cpu-prof-dir=${dir}`,
+      `--cpu-prof-interval=${INTERVAL_US}`,
+      script,
+    ],
     {
       cwd: REPO,
       env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
@@ -106,13 +112,19 @@ async function main() {
     DATA_DIR: 'memory://',
   });
   await sleep(500);
-  const render = start('render', 'services/render/dist/main.js', {
-    RENDER_PORT: String(RENDER_PORT),
-    RENDER_HOST: '127.0.0.1',
-    DATA_SERVICE_ADDRESS: `127.0.0.1:${DATA_PORT}`,
-    ACTION_SALT: 'bench-salt-123',
-    SEGMENT_CACHE: 'false', // the segment cache (54ef590) would skip the data service
-  });
+  // The render service's node flag, as every start path sets it (docs/render-service.md).
+  const render = start(
+    'render',
+    'services/render/dist/main.js',
+    {
+      RENDER_PORT: String(RENDER_PORT),
+      RENDER_HOST: '127.0.0.1',
+      DATA_SERVICE_ADDRESS: `127.0.0.1:${DATA_PORT}`,
+      ACTION_SALT: 'bench-salt-123',
+      SEGMENT_CACHE: 'false', // the segment cache (54ef590) would skip the data service
+    },
+    ['--max-semi-space-size=64'],
+  );
   const windows = [];
   try {
     await waitFor(`${BASE}/bench/items`);

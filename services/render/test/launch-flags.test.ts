@@ -28,6 +28,7 @@ describe('the render service starts with the same node flag everywhere', () => {
       'bench/render/run.sh',
       (f: string) => `exec node ${f} services/render/dist/main.js`,
     ],
+    ['the profiler', 'bench/render/profile.mjs', (f: string) => `['${f}']`],
     ['the docs', 'docs/render-service.md', (f: string) => `\`${f}\``],
   ])('%s', (_where, path, expected) => {
     expect(read(path)).toContain(expected(flag!));

@@ -124,5 +124,8 @@ function ServerLink({
   );
 }
 
-/** A navigating, prefetching anchor; re-renders only when its props change. */
-export const Link = memo(typeof document === 'undefined' ? ServerLink : BrowserLink);
+/**
+ * A navigating, prefetching anchor; in the browser it re-renders only when its props change.
+ * On the server nothing re-renders, so the anchor is rendered without memo's extra element.
+ */
+export const Link = typeof document === 'undefined' ? ServerLink : memo(BrowserLink);
