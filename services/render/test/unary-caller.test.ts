@@ -318,6 +318,27 @@ describe('against peers that break the protocol', () => {
     });
   });
 
+  it('opens wide receive windows, so many list pages can be under way at once', async () => {
+    let streamWindow = 0;
+    let connectionWindow = 0;
+    behaviour = (stream) => {
+      streamWindow = stream.session?.remoteSettings.initialWindowSize ?? 0;
+      connectionWindow = stream.session?.state.remoteWindowSize ?? 0;
+      stream.respond(grpcHeaders, { waitForTrailers: true });
+      stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
+      stream.end(frameMessage(Buffer.alloc(0)));
+    };
+    const caller = createUnaryCaller(address);
+    try {
+      await caller.call(GET, getRequest(1), { deadlineMs: 1500 });
+    } finally {
+      caller.close();
+    }
+    // HTTP/2's defaults are 65,535 bytes for each: three ~20 KB ListItems(100) pages.
+    expect(streamWindow).toBeGreaterThanOrEqual(1024 * 1024);
+    expect(connectionWindow).toBeGreaterThanOrEqual(8 * 1024 * 1024);
+  });
+
   it('maps answers without a gRPC status', async () => {
     expect(await codeFor((stream) => stream.respond({ ':status': 503 }, { endStream: true }))).toBe(
       'UNAVAILABLE',

@@ -52,6 +52,12 @@ export interface ConnectionPool {
   close(): void;
 }
 
+// Receive windows. HTTP/2's defaults (64 KiB for the whole connection) let only three or four
+// ~20 KB ListItems answers be under way at once: the data service then waits for WINDOW_UPDATEs
+// that the render thread sends only between renders.
+const STREAM_WINDOW = 1024 * 1024;
+const CONNECTION_WINDOW = 16 * 1024 * 1024;
+
 export function createConnectionPool(
   authority: string,
   timing: ConnectionTiming = DEFAULT_TIMING,
@@ -86,11 +92,14 @@ export function createConnectionPool(
   }
 
   function open(): Connection {
-    const session = http2.connect(authority);
+    const session = http2.connect(authority, { settings: { initialWindowSize: STREAM_WINDOW } });
     const connection: Connection = { session, lastAnswerAt: Date.now(), active: 0 };
     // Errors reach each call through its stream; the connection only has to be forgotten.
     session.on('error', () => undefined);
-    session.once('connect', () => (reconnectDelay = timing.reconnectMs));
+    session.once('connect', () => {
+      reconnectDelay = timing.reconnectMs;
+      session.setLocalWindowSize(CONNECTION_WINDOW);
+    });
     session.on('goaway', () => forget(connection)); // calls in flight finish on it
     const keepalive = setInterval(() => ping(connection), timing.keepaliveMs);
     keepalive.unref();
