@@ -14,7 +14,7 @@
 // Usage: node bench/render/experiments.mjs   (after `npm run build` and the anchors' npm ci)
 // Env: ROUNDS (3) DURATION (8) WARMUP (3) CONNECTIONS (50) KINDS (html,nav) RATE (req/s, fixed)
 //      SERVERS (name filter) NAME BASE (root of a built checkout to compare with; always kept)
-//      RENDER_NODE_ARGS (node flags for this build's render service), BASE_NODE_ARGS (for BASE's)
+//      NODE_ARGS (node flags for this build's render and data services), BASE_NODE_ARGS (BASE's)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -107,15 +107,15 @@ async function ready(url) {
 }
 
 /** The render service behind the data service, both from the build at `root`. */
-async function startPair(root, renderPort, dataPort, renderNodeArgs = []) {
+async function startPair(root, renderPort, dataPort, nodeArgs = []) {
   const data = launch(
-    ['services/data/dist/main.js'],
+    [...nodeArgs, 'services/data/dist/main.js'],
     { DATA_PORT: String(dataPort), DATA_HOST: '127.0.0.1', DATA_DIR: 'memory://' },
     root,
   );
   while (!(await portOpen(dataPort))) await sleep(100);
   const render = launch(
-    [...renderNodeArgs, 'services/render/dist/main.js'],
+    [...nodeArgs, 'services/render/dist/main.js'],
     {
       RENDER_PORT: String(renderPort),
       RENDER_HOST: '127.0.0.1',
@@ -130,8 +130,8 @@ async function startPair(root, renderPort, dataPort, renderNodeArgs = []) {
 }
 
 const BASE = env.BASE ? path.resolve(env.BASE) : undefined;
-// Node flags for this build's render service only (e.g. a V8 heap setting against the same BASE).
-const RENDER_NODE_ARGS = (env.RENDER_NODE_ARGS || '').split(' ').filter(Boolean);
+// Node flags for each build's services (e.g. a V8 heap setting against the same BASE).
+const NODE_ARGS = (env.NODE_ARGS || '').split(' ').filter(Boolean);
 const BASE_NODE_ARGS = (env.BASE_NODE_ARGS || '').split(' ').filter(Boolean);
 const BASE_NAME = 'base: strata + data';
 
@@ -152,7 +152,7 @@ const SERVERS = [
     name: 'strata + data',
     port: 3208,
     kinds: ['html', 'nav'],
-    start: () => startPair(REPO, 3208, DATA_PORT, RENDER_NODE_ARGS),
+    start: () => startPair(REPO, 3208, DATA_PORT, NODE_ARGS),
   },
   ...(BASE
     ? [

@@ -106,13 +106,14 @@ async function main() {
     },
   };
   say(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-  const data = start('data', 'services/data/dist/main.js', {
-    DATA_PORT: String(DATA_PORT),
-    DATA_HOST: '127.0.0.1',
-    DATA_DIR: 'memory://',
-  });
+  const data = start(
+    'data',
+    'services/data/dist/main.js',
+    { DATA_PORT: String(DATA_PORT), DATA_HOST: '127.0.0.1', DATA_DIR: 'memory://' },
+    ['--max-semi-space-size=64'],
+  );
   await sleep(500);
-  // The render service's node flag, as every start path sets it (docs/render-service.md).
+  // The services' node flag, as every start path sets it (docs/render-service.md, "Memory").
   const render = start(
     'render',
     'services/render/dist/main.js',

@@ -2,12 +2,12 @@
 // already set in the environment is never overridden.
 
 /**
- * The render service's node flag, wherever it is started (here, its Dockerfile, its npm start
- * script, bench/render/run.sh; services/render/test/launch-flags.test.ts checks they agree): a
- * 64 MB young generation, so the ~50 pages in flight at load survive fewer scavenges
- * (docs/render-service.md, "Memory").
+ * The render and data services' node flag, wherever they are started (here, their Dockerfiles
+ * and npm start scripts, the benchmarks; e2e/tests/launch-flags.test.ts checks they agree): a
+ * 64 MB young generation, so the requests in flight at load survive fewer scavenges
+ * (docs/render-service.md and docs/data-service.md, "Memory").
  */
-export const RENDER_NODE_FLAG = '--max-semi-space-size=64';
+export const SERVICE_NODE_FLAG = '--max-semi-space-size=64';
 
 /** Defaults applied under the caller's environment. */
 function withDefaults(env, defaults) {
@@ -67,6 +67,7 @@ export function serviceCatalog(env) {
     {
       name: 'data',
       entry: 'services/data/dist/main.js',
+      nodeArgs: [SERVICE_NODE_FLAG],
       env: data,
       url: `grpc://${data.DATA_HOST}:${data.DATA_PORT}  (reflection on; try grpcurl -plaintext ${data.DATA_HOST}:${data.DATA_PORT} list)`,
       ready: { kind: 'tcp', host: data.DATA_HOST, port: Number(data.DATA_PORT) },
@@ -74,8 +75,7 @@ export function serviceCatalog(env) {
     {
       name: 'render',
       entry: 'services/render/dist/main.js',
-      // As in its Dockerfile: see docs/render-service.md, "Memory".
-      nodeArgs: [RENDER_NODE_FLAG],
+      nodeArgs: [SERVICE_NODE_FLAG],
       env: render,
       // Its change feed and first reads need the data service; starting together only
       // produced reconnect warnings while PGlite opened and seeded.

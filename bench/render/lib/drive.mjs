@@ -64,19 +64,24 @@ async function startDataService(logPath) {
   if (await portOpen(DATA_PORT))
     throw new Error(`port ${DATA_PORT} (data service) is already in use`);
   const log = fs.openSync(logPath, 'a');
-  const child = spawn(process.execPath, ['services/data/dist/main.js'], {
-    cwd: STRATA_ROOT,
-    env: {
-      ...env,
-      DATA_PORT: String(DATA_PORT),
-      DATA_HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+  // The data service's node flag, as every start path sets it (docs/data-service.md, "Memory").
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=64', 'services/data/dist/main.js'],
+    {
+      cwd: STRATA_ROOT,
+      env: {
+        ...env,
+        DATA_PORT: String(DATA_PORT),
+        DATA_HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', log, log],
+      detached: true, // own process group: outside the candidate's group and the driver's
     },
-    stdio: ['ignore', log, log],
-    detached: true, // own process group: outside the candidate's group and the driver's
-  });
+  );
   fs.closeSync(log);
   const state = { child, exited: false, code: null };
   child.on('exit', (code, signal) => {
