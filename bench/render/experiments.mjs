@@ -17,16 +17,19 @@
 //      NODE_ARGS (node flags for this build's render and data services), BASE_NODE_ARGS (BASE's)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  ANCHORS,
+  HERE,
+  REPO,
+  autocannon,
+  cpuTicks as ticks,
+  resultsDir,
+  sleep,
+} from './lib/bench-setup.mjs';
 
 const env = process.env;
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REPO = path.resolve(HERE, '../..');
-const ANCHORS = path.resolve(env.ANCHORS || path.join(REPO, '../shared/bench/anchors'));
-const autocannon = createRequire(path.join(ANCHORS, 'package.json'))('autocannon');
 const ROUNDS = Number(env.ROUNDS || 3);
 const DURATION = Number(env.DURATION || 8);
 const WARMUP = Number(env.WARMUP || 3);
@@ -37,19 +40,14 @@ const KINDS = (env.KINDS || 'html,nav').split(',');
 const RATE = env.RATE ? Number(env.RATE) : undefined;
 const load = (opts) =>
   autocannon({ ...opts, connections: CONNECTIONS, ...(RATE && { overallRate: RATE }) });
-const NAME = env.NAME || `experiments-${new Date().toISOString().slice(0, 16).replace(/:/g, '-')}`;
-const OUT = path.join(HERE, 'results', NAME);
+const OUT = resultsDir('experiments');
+const NAME = path.basename(OUT);
 const DATA_PORT = 50363;
 const TREE = '1;bench-root/bench-section/bench-item(p.id=1)';
 
 const t0 = Date.now();
 const say = (m) =>
   console.log(`[experiments ${String(Math.round((Date.now() - t0) / 1000)).padStart(3)}s] ${m}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const ticks = (pid) => {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(f[11]) + Number(f[12]);
-};
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const machineBusy = () => {
   const [, user, nice, system, , , irq, softirq, steal] = fs

@@ -12,16 +12,11 @@
 // PROFILE_DIR (default /tmp/strata-render-profile), they are tens of MB.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO, autocannon, cpuTicks as ticks, resultsDir, sleep } from './lib/bench-setup.mjs';
 import { summarise, summaryMarkdown } from './lib/profile-summary.mjs';
 
 const env = process.env;
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const REPO = path.resolve(HERE, '../..');
-const ANCHORS = path.resolve(env.ANCHORS || path.join(REPO, '../shared/bench/anchors'));
-const autocannon = createRequire(path.join(ANCHORS, 'package.json'))('autocannon');
 const KINDS = (env.KINDS || 'html,nav').split(',');
 const DURATION = Number(env.DURATION || 10);
 const WARMUP = Number(env.WARMUP || 3);
@@ -29,8 +24,8 @@ const CONNECTIONS = Number(env.CONNECTIONS || 50);
 const INTERVAL_US = Number(env.INTERVAL_US || 500);
 const RENDER_PORT = Number(env.RENDER_PORT || 3206);
 const DATA_PORT = Number(env.DATA_PORT || 50362);
-const NAME = env.NAME || `profile-${new Date().toISOString().slice(0, 16).replace(/:/g, '-')}`;
-const OUT = path.join(HERE, 'results', NAME);
+const OUT = resultsDir('profile');
+const NAME = path.basename(OUT);
 const PROFILE_DIR = path.resolve(env.PROFILE_DIR || '/tmp/strata-render-profile');
 const TREE = '1;bench-root/bench-section/bench-item(p.id=1)';
 const BASE = `http://127.0.0.1:${RENDER_PORT}`;
@@ -38,12 +33,7 @@ const BASE = `http://127.0.0.1:${RENDER_PORT}`;
 const t0 = Date.now();
 const say = (m) =>
   console.log(`[profile ${String(Math.round((Date.now() - t0) / 1000)).padStart(3)}s] ${m}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const nowUs = () => Number(process.hrtime.bigint() / 1000n); // CLOCK_MONOTONIC, like V8's sample stamps
-const ticks = (pid) => {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(f[11]) + Number(f[12]);
-};
 
 function start(name, script, extraEnv, nodeArgs = []) {
   const dir = path.join(PROFILE_DIR, name);

@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+// A/B of two render + data pairs at full speed: each side is a data service and a render service
+// from a built checkout, with its own node flags; the anchors' autocannon (50 connections) loads
+// `/bench/items` on one side, then the other, alternating the order every round. Reports req/s
+// and each service's CPU per request (/proc utime + stime ÷ completed requests), and the B ÷ A
+// medians. A smaller, quicker tool than experiments.mjs for one change at a time.
+//
+//   A=<built checkout> B=<built checkout> node bench/render/ab-pairs.mjs
+//   A=. B=. B_DATA_ARGS=--max-semi-space-size=64 node bench/render/ab-pairs.mjs   # a flag alone
+//
+// Env: A, B (roots; default this checkout), A_RENDER_ARGS, A_DATA_ARGS, B_RENDER_ARGS,
+//      B_DATA_ARGS (node flags), ROUNDS (4), DURATION (6 s, after a 1 s warm-up), CONNECTIONS (50),
+//      ANCHORS (for autocannon), NAME (results/<NAME>/ab.md; default ab-<UTC time>)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO, autocannon, cpuTicks, resultsDir, sleep } from './lib/bench-setup.mjs';
+
+const env = process.env;
+const ROUNDS = Number(env.ROUNDS || 4);
+const DURATION = Number(env.DURATION || 6);
+const CONNECTIONS = Number(env.CONNECTIONS || 50);
+const OUT = resultsDir('ab');
+const NAME = path.basename(OUT);
+const args = (value) => (value || '').split(' ').filter(Boolean);
+const TICK_MS = 1000 / 100; // USER_HZ
+
+function launch(root, nodeArgs, script, extraEnv) {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd: root,
+    env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`${root} ${script} exited (${code ?? signal})`);
+  });
+  return child;
+}
+
+async function ready(url) {
+  for (let i = 0; i < 600; i++) {
+    if (
+      (await fetch(url).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return;
+    await sleep(100);
+  }
+  throw new Error(`${url} not ready`);
+}
+
+let stopping = false;
+const sides = ['A', 'B'].map((label, index) => {
+  const root = path.resolve(env[label] || REPO);
+  const dataPort = 50481 + index;
+  const renderPort = 3321 + index;
+  const data = launch(root, args(env[`${label}_DATA_ARGS`]), 'services/data/dist/main.js', {
+    DATA_PORT: String(dataPort),
+    DATA_HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+  });
+  const render = launch(root, args(env[`${label}_RENDER_ARGS`]), 'services/render/dist/main.js', {
+    RENDER_PORT: String(renderPort),
+    RENDER_HOST: '127.0.0.1',
+    DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
+    ACTION_SALT: 'bench-salt-123',
+    SEGMENT_CACHE: 'false', // every request reads from the data service
+    REDIS_URL: '',
+  });
+  const flags = `render [${args(env[`${label}_RENDER_ARGS`]).join(' ')}], data [${args(env[`${label}_DATA_ARGS`]).join(' ')}]`;
+  return {
+    label,
+    root,
+    flags,
+    data,
+    render,
+    url: `http://127.0.0.1:${renderPort}/bench/items`,
+    runs: [],
+  };
+});
+
+const load = (url, duration) => autocannon({ url, connections: CONNECTIONS, duration });
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const lines = [];
+const say = (line) => {
+  console.log(line);
+  lines.push(line);
+};
+
+try {
+  for (const side of sides) await ready(side.url);
+  for (const side of sides) await load(side.url, 3); // JIT and caches warm on both sides
+  for (let round = 0; round < ROUNDS; round++)
+    for (const side of round % 2 ? [...sides].reverse() : sides) {
+      await load(side.url, 1);
+      const render0 = cpuTicks(side.render.pid);
+      const data0 = cpuTicks(side.data.pid);
+      const result = await load(side.url, DURATION);
+      const requests = result.requests.total;
+      const run = {
+        rps: requests / DURATION,
+        render: ((cpuTicks(side.render.pid) - render0) * TICK_MS) / requests,
+        data: ((cpuTicks(side.data.pid) - data0) * TICK_MS) / requests,
+        failed: result.non2xx + result.errors + result.timeouts,
+      };
+      side.runs.push(run);
+      say(
+        `round ${round + 1} ${side.label}: ${run.rps.toFixed(0)} req/s, render ${run.render.toFixed(3)} ms/req, data ${run.data.toFixed(3)} ms/req, failed ${run.failed}`,
+      );
+    }
+} finally {
+  stopping = true;
+  for (const side of sides) {
+    side.render.kill();
+    side.data.kill();
+  }
+}
+
+const [a, b] = sides;
+const table = [
+  `${NAME}: ${ROUNDS} rounds, ${CONNECTIONS} connections, 1 s warm-up + ${DURATION} s, sides alternating.`,
+  '',
+  ...sides.map((s) => `- ${s.label}: ${s.root}, ${s.flags}`),
+  '',
+  '| measure | A (median) | B (median) | B ÷ A | B ÷ A per round |',
+  '|---|---:|---:|---:|---|',
+  ...[
+    ['req/s', 'rps'],
+    ['render CPU ms/req', 'render'],
+    ['data CPU ms/req', 'data'],
+  ].map(([title, key]) => {
+    const [ma, mb] = [median(a.runs.map((r) => r[key])), median(b.runs.map((r) => r[key]))];
+    const perRound = a.runs.map((r, i) => (b.runs[i][key] / r[key]).toFixed(2)).join(' / ');
+    return `| ${title} | ${ma.toFixed(3)} | ${mb.toFixed(3)} | ${(mb / ma).toFixed(3)} | ${perRound} |`;
+  }),
+  '',
+  'Runs:',
+  '',
+  ...lines.map((line) => `    ${line}`),
+];
+fs.mkdirSync(OUT, { recursive: true });
+fs.writeFileSync(path.join(OUT, 'ab.md'), `${table.join('\n')}\n`);
+console.log(`\n${table.slice(0, 10).join('\n')}\nwrote ${path.relative(REPO, OUT)}/ab.md`);

@@ -1,0 +1,28 @@
+// What the render service's load benches share: where this checkout and the anchors are, the
+// anchors' autocannon (the same load generator as the anchor benchmark), and CPU time from /proc.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** bench/render. */
+export const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO = path.resolve(HERE, '../..');
+export const ANCHORS = path.resolve(
+  process.env.ANCHORS || path.join(REPO, '../shared/bench/anchors'),
+);
+export const autocannon = createRequire(path.join(ANCHORS, 'package.json'))('autocannon');
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** utime + stime of a process so far, in clock ticks (USER_HZ: 100 a second). */
+export function cpuTicks(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** bench/render/results/<NAME>, or <prefix>-<UTC minute> when NAME is unset. */
+export function resultsDir(prefix) {
+  const stamp = new Date().toISOString().slice(0, 16).replace(/:/g, '-');
+  return path.join(HERE, 'results', process.env.NAME || `${prefix}-${stamp}`);
+}
