@@ -11,6 +11,8 @@
 // Env: A, B (roots; default this checkout), A_RENDER_ARGS, A_DATA_ARGS, B_RENDER_ARGS,
 //      B_DATA_ARGS (node flags), ROUNDS (4), DURATION (6 s, after a 1 s warm-up), CONNECTIONS (50),
 //      ANCHORS (for autocannon), NAME (results/<NAME>/ab.md; default ab-<UTC time>)
+// Full-speed runs on a shared 2-core machine differ by up to ~8% between two identical sides:
+// run a comparison both ways round (swap A and B) before believing a few percent.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -18,6 +18,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { jsx } from 'react/jsx-runtime';
 import type { LinkPrefetch } from '../router/create-router.js';
 import { RouterContext } from './router-context.js';
 
@@ -105,23 +106,37 @@ function BrowserLink({
   );
 }
 
-/** The server's Link: the anchor alone (handlers and prefetching need a browser). */
-function ServerLink({
-  href,
+/** Link's own props: the anchor must not get them. */
+const LINK_ONLY_PROPS = [
+  'prefetch',
+  'replace',
+  'onClick',
+  'onMouseEnter',
+  'onTouchStart',
+  'onFocus',
+] as const satisfies readonly (keyof LinkProps)[];
+
+/**
+ * The server's Link: the anchor alone (handlers and prefetching need a browser). A page has a
+ * hundred or more of them, and most carry only href and children: then the anchor takes Link's
+ * props object as its own (React never mutates props), with no copy.
+ */
+function ServerLink(props: LinkProps): ReactNode {
+  for (const name of LINK_ONLY_PROPS)
+    if (props[name] !== undefined) return jsx('a', withoutLinkProps(props));
+  return jsx('a', props);
+}
+
+function withoutLinkProps({
   prefetch: _prefetch,
   replace: _replace,
   onClick: _onClick,
   onMouseEnter: _onMouseEnter,
   onTouchStart: _onTouchStart,
   onFocus: _onFocus,
-  children,
-  ...rest
-}: LinkProps): ReactNode {
-  return (
-    <a {...rest} href={href}>
-      {children}
-    </a>
-  );
+  ...anchor
+}: LinkProps): AnchorHTMLAttributes<HTMLAnchorElement> {
+  return anchor;
 }
 
 /**
