@@ -41,16 +41,9 @@ function packArray(list: readonly unknown[]): unknown[] {
     const items = list.map(packRows);
     return list[0] === ROWS || list[0] === LITERAL ? [LITERAL, ...items] : items;
   }
-  // Sized once and filled in place: this runs for every list on every document.
-  const packed: unknown[] = new Array<unknown>(2 + list.length * keys.length);
-  packed[0] = ROWS;
-  packed[1] = keys;
-  let at = 2;
+  const packed: unknown[] = [ROWS, keys];
   for (const row of list as Record<string, unknown>[])
-    for (const key of keys) {
-      const cell = row[key];
-      packed[at++] = typeof cell === 'object' && cell !== null ? packRows(cell) : cell;
-    }
+    for (const key of keys) packed.push(packRows(row[key]));
   return packed;
 }
 
