@@ -8,11 +8,13 @@
  *
  * A lost connection is reopened in the background (1 s, doubling to 30 s while the peer stays
  * away), as a grpc-js channel does, so the first call after the data service comes back does
- * not pay for DNS and the handshake: the compose drills showed why that matters, when a Redis
- * outage filled libuv's threadpool with hanging `getaddrinfo` calls and the data service's
- * name could not be looked up within a call's deadline.
+ * not pay for DNS and the handshake. Names are looked up with c-ares, not getaddrinfo in libuv's
+ * threadpool (dns-lookup.ts): the compose drills showed hanging `getaddrinfo` calls (of a
+ * stopped container's name, and ioredis's during a Redis outage) filling that pool, so that the
+ * data service's name could not be looked up within a call's deadline.
  */
 import http2 from 'node:http2';
+import { createDnsLookup } from './dns-lookup.js';
 
 /** Timing of the liveness checks. */
 export interface ConnectionTiming {
@@ -66,6 +68,8 @@ export function createConnectionPool(
   let shut = false;
   let reconnectDelay = timing.reconnectMs;
   let reconnect: NodeJS.Timeout | undefined;
+  // Out of libuv's threadpool: see dns-lookup.ts.
+  const lookup = createDnsLookup();
 
   function forget(connection: Connection) {
     if (current !== connection) return;
@@ -92,7 +96,10 @@ export function createConnectionPool(
   }
 
   function open(): Connection {
-    const session = http2.connect(authority, { settings: { initialWindowSize: STREAM_WINDOW } });
+    const session = http2.connect(authority, {
+      settings: { initialWindowSize: STREAM_WINDOW },
+      lookup,
+    });
     const connection: Connection = { session, lastAnswerAt: Date.now(), active: 0 };
     // Errors reach each call through its stream; the connection only has to be forgotten.
     session.on('error', () => undefined);
