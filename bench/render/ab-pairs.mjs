@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, autocannon, cpuTicks, resultsDir, sleep } from './lib/bench-setup.mjs';
+import { REPO, autocannon, cpuTicks, resultsDir, untilOk } from './lib/bench-setup.mjs';
 
 const env = process.env;
 const ROUNDS = Number(env.ROUNDS || 4);
@@ -37,20 +37,6 @@ function launch(root, nodeArgs, script, extraEnv) {
     if (!stopping) console.error(`${root} ${script} exited (${code ?? signal})`);
   });
   return child;
-}
-
-async function ready(url) {
-  for (let i = 0; i < 600; i++) {
-    if (
-      (await fetch(url).then(
-        (r) => r.status,
-        () => 0,
-      )) === 200
-    )
-      return;
-    await sleep(100);
-  }
-  throw new Error(`${url} not ready`);
 }
 
 let stopping = false;
@@ -92,7 +78,7 @@ const say = (line) => {
 };
 
 try {
-  for (const side of sides) await ready(side.url);
+  for (const side of sides) await untilOk(side.url);
   for (const side of sides) await load(side.url, 3); // JIT and caches warm on both sides
   for (let round = 0; round < ROUNDS; round++)
     for (const side of round % 2 ? [...sides].reverse() : sides) {

@@ -27,6 +27,7 @@ import {
   cpuTicks as ticks,
   resultsDir,
   sleep,
+  untilOk,
 } from './lib/bench-setup.mjs';
 
 const env = process.env;
@@ -91,18 +92,6 @@ const portOpen = (port) =>
     s.once('connect', () => (s.destroy(), resolve(true)));
     s.once('error', () => resolve(false));
   });
-
-async function ready(url) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(100);
-  }
-  throw new Error(`${url} not ready`);
-}
 
 /** The render service behind the data service, both from the build at `root`. */
 async function startPair(root, renderPort, dataPort, nodeArgs = []) {
@@ -205,7 +194,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     const procs = await server.start();
     const base = `http://127.0.0.1:${server.port}`;
     try {
-      await ready(base + HTML.path);
+      await untilOk(base + HTML.path);
       for (const kind of server.kinds.filter((k) => KINDS.includes(k))) {
         const req = kind === 'nav' ? NAV : HTML;
         await load({ url: base + req.path, headers: req.headers, duration: WARMUP });

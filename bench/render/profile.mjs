@@ -29,6 +29,8 @@ const NAME = path.basename(OUT);
 const PROFILE_DIR = path.resolve(env.PROFILE_DIR || '/tmp/strata-render-profile');
 const TREE = '1;bench-root/bench-section/bench-item(p.id=1)';
 const BASE = `http://127.0.0.1:${RENDER_PORT}`;
+// The services' node flag, as every start path sets it (docs/render-service.md, "Memory").
+const SERVICE_NODE_ARGS = ['--max-semi-space-size=64'];
 
 const t0 = Date.now();
 const say = (m) =>
@@ -100,10 +102,9 @@ async function main() {
     'data',
     'services/data/dist/main.js',
     { DATA_PORT: String(DATA_PORT), DATA_HOST: '127.0.0.1', DATA_DIR: 'memory://' },
-    ['--max-semi-space-size=64'],
+    SERVICE_NODE_ARGS,
   );
   await sleep(500);
-  // The services' node flag, as every start path sets it (docs/render-service.md, "Memory").
   const render = start(
     'render',
     'services/render/dist/main.js',
@@ -114,7 +115,7 @@ async function main() {
       ACTION_SALT: 'bench-salt-123',
       SEGMENT_CACHE: 'false', // the segment cache (54ef590) would skip the data service
     },
-    ['--max-semi-space-size=64'],
+    SERVICE_NODE_ARGS,
   );
   const windows = [];
   try {

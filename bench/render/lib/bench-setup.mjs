@@ -15,6 +15,21 @@ export const autocannon = createRequire(path.join(ANCHORS, 'package.json'))('aut
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Resolves once `url` answers 200 (polled every 100 ms, for at most 60 s). */
+export async function untilOk(url) {
+  for (let i = 0; i < 600; i++) {
+    if (
+      (await fetch(url).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return;
+    await sleep(100);
+  }
+  throw new Error(`${url} not ready`);
+}
+
 /** utime + stime of a process so far, in clock ticks (USER_HZ: 100 a second). */
 export function cpuTicks(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

@@ -22,12 +22,9 @@ export function jsonForScript(value: unknown): string {
   return needsEscaping(json) ? json.replace(UNSAFE, (c) => ESCAPES[c] ?? c) : json;
 }
 
+const UNSAFE_CHARACTERS = Object.keys(ESCAPES);
+
 function needsEscaping(json: string): boolean {
-  return (
-    json.includes('<') ||
-    json.includes('>') ||
-    json.includes('&') ||
-    json.includes('\u2028') ||
-    json.includes('\u2029')
-  );
+  for (const character of UNSAFE_CHARACTERS) if (json.includes(character)) return true;
+  return false;
 }

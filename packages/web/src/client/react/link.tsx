@@ -127,15 +127,9 @@ function ServerLink(props: LinkProps): ReactNode {
   return jsx('a', props);
 }
 
-function withoutLinkProps({
-  prefetch: _prefetch,
-  replace: _replace,
-  onClick: _onClick,
-  onMouseEnter: _onMouseEnter,
-  onTouchStart: _onTouchStart,
-  onFocus: _onFocus,
-  ...anchor
-}: LinkProps): AnchorHTMLAttributes<HTMLAnchorElement> {
+function withoutLinkProps(props: LinkProps): AnchorHTMLAttributes<HTMLAnchorElement> {
+  const anchor: Partial<LinkProps> = { ...props };
+  for (const name of LINK_ONLY_PROPS) delete anchor[name];
   return anchor;
 }
 

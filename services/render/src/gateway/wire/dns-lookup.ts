@@ -17,7 +17,7 @@ export interface AddressResolver {
 }
 
 /** Each query gives up after 1 s and is tried twice: a reconnect must not wait for long. */
-export const defaultResolver = (): AddressResolver => new dns.Resolver({ timeout: 1000, tries: 2 });
+const defaultResolver = (): AddressResolver => new dns.Resolver({ timeout: 1000, tries: 2 });
 
 /** A `lookup` for net/http2 connect options: IPv4 answers first, then IPv6. */
 export function createDnsLookup(resolver: AddressResolver = defaultResolver()): LookupFunction {
