@@ -97,13 +97,15 @@ describe('prefetching', () => {
 describe('navigation fallbacks', () => {
   it('loads the target as a document when its page takes longer than 3800 ms', async () => {
     const { page } = await openPage(suite.browser());
-    await page.goto(`${suite.stack().renderUrl}/bench/items`);
-    await routerReady(page);
+    // Slow every payload for the target before the list page loads: the list prefetches its
+    // visible links, and a prefetch answered in time would make the navigation instant.
     await page.route('**/bench/items/5?*', async (route: Route) => {
       if (!isPayload(route.request())) return route.continue();
       await new Promise((resolve) => setTimeout(resolve, 6000));
       return route.continue().catch(() => undefined);
     });
+    await page.goto(`${suite.stack().renderUrl}/bench/items`);
+    await routerReady(page);
     await setMarker(page);
     const started = Date.now();
     await page.evaluate(() =>
