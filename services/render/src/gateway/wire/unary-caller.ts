@@ -4,6 +4,7 @@
  * AsyncResource per call; on this path that was ~40% of a ListItems call's client CPU
  * (bench/render/RESULTS.md, "Unary reads without grpc-js"). The wire format is the same, so the
  * data service cannot tell the difference. Writes and the change stream stay on grpc-js.
+ * Answers reach their callers through answer-handoff.ts, one per event-loop turn.
  */
 import http2 from 'node:http2';
 import { Metadata, status } from '@grpc/grpc-js';
@@ -16,6 +17,7 @@ import {
   statusOf,
   type CallStatus,
 } from './grpc-framing.js';
+import { createAnswerHandoff } from './answer-handoff.js';
 import { createConnectionPool, DEFAULT_TIMING, type ConnectionTiming } from './http2-connection.js';
 
 /** What one call sends besides its message. */
@@ -58,6 +60,7 @@ export function createUnaryCaller(
 ): UnaryCaller {
   const maxBytes = limits.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   const pool = createConnectionPool(`http://${address}`, { ...DEFAULT_TIMING, ...limits.timing });
+  const handoff = createAnswerHandoff();
   let closed = false;
 
   function call(path: string, request: Uint8Array, options: UnaryCallOptions): Promise<Buffer> {
@@ -99,8 +102,9 @@ export function createUnaryCaller(
         settled = true;
         clearTimeout(timer);
         options.signal?.removeEventListener('abort', onAbort);
-        if ('message' in outcome) resolve(outcome.message);
-        else reject(outcome.error);
+        // Not here, in the poll phase: see answer-handoff.ts.
+        if ('message' in outcome) handoff(() => resolve(outcome.message));
+        else handoff(() => reject(outcome.error));
       };
       const abandon = (error: UnaryCallError) => {
         settle({ error });

@@ -1,0 +1,41 @@
+/**
+ * Hands finished calls' outcomes to their callers one per event-loop turn, from the check phase.
+ *
+ * Why: node writes HTTP/2 frames from a native immediate, so a data call started while this
+ * thread is busy leaves only when the current poll phase is over. Settling an answer inside the
+ * poll phase renders its page there too, and every request read in the same phase waited for all
+ * of those renders before its data call was sent: the data service sat idle while this thread
+ * rendered, then this thread sat idle while the data service answered (the machine was ~20% idle
+ * at full load). Delivering one outcome per turn lets every turn poll first; the data calls
+ * started there are flushed (native immediates run before JavaScript ones) before the next page
+ * renders. Measured in bench/render/RESULTS.md, "Answers handed over one per turn".
+ */
+
+/** Queues `deliver`; it runs in a later event-loop turn, one queued delivery per turn, in order. */
+export type AnswerHandoff = (deliver: () => void) => void;
+
+export function createAnswerHandoff(): AnswerHandoff {
+  const queue: (() => void)[] = [];
+  let head = 0;
+  let scheduled = false;
+
+  function deliverOne(): void {
+    const deliver = queue[head]!;
+    queue[head++] = noop; // let the delivered closure go before the queue is compacted
+    if (head === queue.length) {
+      queue.length = 0;
+      head = 0;
+      scheduled = false;
+    } else setImmediate(deliverOne); // queued now, so it runs in the next turn
+    deliver();
+  }
+
+  return (deliver) => {
+    queue.push(deliver);
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(deliverOne);
+  };
+}
+
+function noop(): void {}
