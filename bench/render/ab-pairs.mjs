@@ -9,7 +9,9 @@
 //   A=. B=. B_DATA_ARGS=--max-semi-space-size=64 node bench/render/ab-pairs.mjs   # a flag alone
 //
 // Env: A, B (roots; default this checkout), A_RENDER_ARGS, A_DATA_ARGS, B_RENDER_ARGS,
-//      B_DATA_ARGS (node flags), ROUNDS (4), DURATION (6 s, after a 1 s warm-up), CONNECTIONS (50),
+//      B_DATA_ARGS (node flags), A_DATA_ENV, B_DATA_ENV (`VAR=value …` for that side's data
+//      service, over lib/data-service-env.mjs), ROUNDS (4), DURATION (6 s, after a 1 s warm-up),
+//      CONNECTIONS (50),
 //      ANCHORS (for autocannon), NAME (results/<NAME>/ab.md; default ab-<UTC time>)
 // Full-speed runs on a shared 2-core machine differ by up to ~8% between two identical sides:
 // run a comparison both ways round (swap A and B) before believing a few percent.
@@ -17,6 +19,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO, autocannon, cpuTicks, resultsDir, untilOk } from './lib/bench-setup.mjs';
+import { BENCH_DATA_ENV } from './lib/data-service-env.mjs';
 
 const env = process.env;
 const ROUNDS = Number(env.ROUNDS || 4);
@@ -25,6 +28,11 @@ const CONNECTIONS = Number(env.CONNECTIONS || 50);
 const OUT = resultsDir('ab');
 const NAME = path.basename(OUT);
 const args = (value) => (value || '').split(' ').filter(Boolean);
+/** `VAR=value VAR2=value` words as an environment object. */
+const assignments = (value) =>
+  Object.fromEntries(
+    args(value).map((word) => [word.split('=')[0], word.split('=').slice(1).join('=')]),
+  );
 const TICK_MS = 1000 / 100; // USER_HZ
 
 function launch(root, nodeArgs, script, extraEnv) {
@@ -45,9 +53,9 @@ const sides = ['A', 'B'].map((label, index) => {
   const dataPort = 50481 + index;
   const renderPort = 3321 + index;
   const data = launch(root, args(env[`${label}_DATA_ARGS`]), 'services/data/dist/main.js', {
+    ...BENCH_DATA_ENV,
     DATA_PORT: String(dataPort),
-    DATA_HOST: '127.0.0.1',
-    DATA_DIR: 'memory://',
+    ...assignments(env[`${label}_DATA_ENV`]),
   });
   const render = launch(root, args(env[`${label}_RENDER_ARGS`]), 'services/render/dist/main.js', {
     RENDER_PORT: String(renderPort),
@@ -57,7 +65,7 @@ const sides = ['A', 'B'].map((label, index) => {
     SEGMENT_CACHE: 'false', // every request reads from the data service
     REDIS_URL: '',
   });
-  const flags = `render [${args(env[`${label}_RENDER_ARGS`]).join(' ')}], data [${args(env[`${label}_DATA_ARGS`]).join(' ')}]`;
+  const flags = `render [${args(env[`${label}_RENDER_ARGS`]).join(' ')}], data [${[...args(env[`${label}_DATA_ENV`]), ...args(env[`${label}_DATA_ARGS`])].join(' ')}]`;
   return {
     label,
     root,

@@ -19,6 +19,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { BENCH_DATA_ENV } from './lib/data-service-env.mjs';
 import {
   ANCHORS,
   HERE,
@@ -97,7 +98,7 @@ const portOpen = (port) =>
 async function startPair(root, renderPort, dataPort, nodeArgs = []) {
   const data = launch(
     [...nodeArgs, 'services/data/dist/main.js'],
-    { DATA_PORT: String(dataPort), DATA_HOST: '127.0.0.1', DATA_DIR: 'memory://' },
+    { ...BENCH_DATA_ENV, DATA_PORT: String(dataPort) },
     root,
   );
   while (!(await portOpen(dataPort))) await sleep(100);

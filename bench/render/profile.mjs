@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO, autocannon, cpuTicks as ticks, resultsDir, sleep } from './lib/bench-setup.mjs';
+import { BENCH_DATA_ENV } from './lib/data-service-env.mjs';
 import { summarise, summaryMarkdown } from './lib/profile-summary.mjs';
 
 const env = process.env;
@@ -101,7 +102,7 @@ async function main() {
   const data = start(
     'data',
     'services/data/dist/main.js',
-    { DATA_PORT: String(DATA_PORT), DATA_HOST: '127.0.0.1', DATA_DIR: 'memory://' },
+    { ...BENCH_DATA_ENV, DATA_PORT: String(DATA_PORT) },
     SERVICE_NODE_ARGS,
   );
   await sleep(500);

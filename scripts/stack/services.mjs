@@ -29,6 +29,9 @@ export function serviceCatalog(env) {
     DATA_PORT: '50051',
     DATA_HOST: '127.0.0.1',
     DATA_DIR: '.data/pglite',
+    // The render service shares this machine: PGlite on the gRPC thread costs less CPU in all
+    // than its worker thread (docs/data-service.md, "Storage").
+    PGLITE_WORKER: 'false',
   });
   const render = withDefaults(telemetry, {
     RENDER_PORT: '3000',

@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BENCH_DATA_ENV } from './data-service-env.mjs';
 import { writeReport } from './report.mjs';
 
 const env = process.env;
@@ -72,9 +73,8 @@ async function startDataService(logPath) {
       cwd: STRATA_ROOT,
       env: {
         ...env,
+        ...BENCH_DATA_ENV,
         DATA_PORT: String(DATA_PORT),
-        DATA_HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
       },
@@ -205,7 +205,7 @@ async function main() {
   const dataLog = path.join(OUT, 'data-service.log');
   fs.rmSync(dataLog, { force: true });
   say(
-    `starting the data service on 127.0.0.1:${DATA_PORT} (DATA_DIR=memory://, own process group)`,
+    `starting the data service on 127.0.0.1:${DATA_PORT} (DATA_DIR=memory://, PGLITE_WORKER=${BENCH_DATA_ENV.PGLITE_WORKER}, own process group)`,
   );
   const data = await startDataService(dataLog);
   const pid = data.child.pid;

@@ -1,0 +1,22 @@
+/**
+ * What `npm start` gives each service when the environment says nothing, and that the
+ * environment still wins (scripts/stack/services.mjs).
+ */
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain ES module of the start script, without type declarations
+import { serviceCatalog } from '../../scripts/stack/services.mjs';
+
+type Service = { name: string; env: Record<string, string | undefined> };
+const envOf = (env: Record<string, string>, name: string) =>
+  (serviceCatalog(env) as Service[]).find((service) => service.name === name)!.env;
+
+describe('npm start: the data service', () => {
+  it('runs PGlite on its gRPC thread, since the render service shares the machine', () => {
+    expect(envOf({}, 'data')['PGLITE_WORKER']).toBe('false');
+    expect(envOf({}, 'data')['DATA_DIR']).toBe('.data/pglite');
+  });
+
+  it('takes the worker thread when the environment asks for it', () => {
+    expect(envOf({ PGLITE_WORKER: 'true' }, 'data')['PGLITE_WORKER']).toBe('true');
+  });
+});
