@@ -10,7 +10,7 @@
  * started there are flushed (native immediates run before JavaScript ones) before the next page
  * renders. Delivering every settled answer in the same check phase instead (after the flush,
  * but with no poll between renders) served ~20% fewer pages. Measured in
- * bench/render/RESULTS.md, "Answers handed over one per event-loop turn".
+ * bench/render/RESULTS.md, section "2026-11-25 (midday)".
  */
 
 /** Queues `deliver`; it runs in a later event-loop turn, one queued delivery per turn, in order. */
