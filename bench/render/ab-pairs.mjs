@@ -10,7 +10,7 @@
 //
 // Env: A, B (roots; default this checkout), A_RENDER_ARGS, A_DATA_ARGS, B_RENDER_ARGS,
 //      B_DATA_ARGS (node flags), A_DATA_ENV, B_DATA_ENV (`VAR=value …` for that side's data
-//      service, over lib/data-service-env.mjs), ROUNDS (4), DURATION (6 s, after a 1 s warm-up),
+//      service, over lib/service-env.mjs), ROUNDS (4), DURATION (6 s, after a 1 s warm-up),
 //      CONNECTIONS (50),
 //      ANCHORS (for autocannon), NAME (results/<NAME>/ab.md; default ab-<UTC time>)
 // Full-speed runs on a shared 2-core machine differ by up to ~8% between two identical sides:
@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO, autocannon, cpuTicks, resultsDir, untilOk } from './lib/bench-setup.mjs';
-import { BENCH_DATA_ENV } from './lib/data-service-env.mjs';
+import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
 
 const env = process.env;
 const ROUNDS = Number(env.ROUNDS || 4);
@@ -57,14 +57,12 @@ const sides = ['A', 'B'].map((label, index) => {
     DATA_PORT: String(dataPort),
     ...assignments(env[`${label}_DATA_ENV`]),
   });
-  const render = launch(root, args(env[`${label}_RENDER_ARGS`]), 'services/render/dist/main.js', {
-    RENDER_PORT: String(renderPort),
-    RENDER_HOST: '127.0.0.1',
-    DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
-    ACTION_SALT: 'bench-salt-123',
-    SEGMENT_CACHE: 'false', // every request reads from the data service
-    REDIS_URL: '',
-  });
+  const render = launch(
+    root,
+    args(env[`${label}_RENDER_ARGS`]),
+    'services/render/dist/main.js',
+    benchRenderEnv({ renderPort, dataPort }),
+  );
   const flags = `render [${args(env[`${label}_RENDER_ARGS`]).join(' ')}], data [${[...args(env[`${label}_DATA_ENV`]), ...args(env[`${label}_DATA_ARGS`])].join(' ')}]`;
   return {
     label,

@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { BENCH_DATA_ENV } from './lib/data-service-env.mjs';
+import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
 import {
   ANCHORS,
   HERE,
@@ -104,14 +104,7 @@ async function startPair(root, renderPort, dataPort, nodeArgs = []) {
   while (!(await portOpen(dataPort))) await sleep(100);
   const render = launch(
     [...nodeArgs, 'services/render/dist/main.js'],
-    {
-      RENDER_PORT: String(renderPort),
-      RENDER_HOST: '127.0.0.1',
-      DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
-      ACTION_SALT: 'bench-salt-123',
-      SEGMENT_CACHE: 'false',
-      REDIS_URL: '',
-    },
+    benchRenderEnv({ renderPort, dataPort }),
     root,
   );
   return [render, data];

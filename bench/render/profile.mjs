@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO, autocannon, cpuTicks as ticks, resultsDir, sleep } from './lib/bench-setup.mjs';
-import { BENCH_DATA_ENV } from './lib/data-service-env.mjs';
+import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
 import { summarise, summaryMarkdown } from './lib/profile-summary.mjs';
 
 const env = process.env;
@@ -109,13 +109,7 @@ async function main() {
   const render = start(
     'render',
     'services/render/dist/main.js',
-    {
-      RENDER_PORT: String(RENDER_PORT),
-      RENDER_HOST: '127.0.0.1',
-      DATA_SERVICE_ADDRESS: `127.0.0.1:${DATA_PORT}`,
-      ACTION_SALT: 'bench-salt-123',
-      SEGMENT_CACHE: 'false', // the segment cache (54ef590) would skip the data service
-    },
+    benchRenderEnv({ renderPort: RENDER_PORT, dataPort: DATA_PORT }),
     SERVICE_NODE_ARGS,
   );
   const windows = [];

@@ -15,8 +15,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ANCHORS, REPO, resultsDir, sleep, untilOk } from './lib/bench-setup.mjs';
-import { BENCH_DATA_ENV } from './lib/data-service-env.mjs';
+import { SERVICE_NODE_FLAG } from '../../scripts/stack/services.mjs';
+import { ANCHORS, REPO, resultsDir, sleep, threadCpuTicks, untilOk } from './lib/bench-setup.mjs';
+import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
 
 const env = process.env;
 const ROOT = path.resolve(env.ROOT || REPO);
@@ -25,30 +26,13 @@ const CONNECTIONS = Number(env.CONNECTIONS || 50);
 const WARMUP = 3;
 const OUT = resultsDir('probe');
 const words = (value) => (value || '').split(' ').filter(Boolean);
-const NODE_FLAG = '--max-semi-space-size=64'; // as every start path runs the services
 
 function launch(nodeArgs, script, extraEnv) {
-  return spawn(process.execPath, [NODE_FLAG, ...nodeArgs, script], {
+  return spawn(process.execPath, [SERVICE_NODE_FLAG, ...nodeArgs, script], {
     cwd: ROOT,
     env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-}
-
-/** utime + stime in clock ticks of every thread of `pid`, by thread id and name. */
-function threadTicks(pid) {
-  const ticks = {};
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks[`${tid} ${name}`] = Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the thread ended between the listing and the read
-    }
-  }
-  return ticks;
 }
 
 /** The machine's cumulative jiffies: user, nice, system, idle, iowait, irq, softirq, steal. */
@@ -59,14 +43,11 @@ const data = launch(words(env.DATA_ARGS), 'services/data/dist/main.js', {
   ...BENCH_DATA_ENV,
   DATA_PORT: '50471',
 });
-const render = launch(words(env.RENDER_ARGS), 'services/render/dist/main.js', {
-  RENDER_PORT: '3311',
-  RENDER_HOST: '127.0.0.1',
-  DATA_SERVICE_ADDRESS: '127.0.0.1:50471',
-  ACTION_SALT: 'bench-salt-123',
-  SEGMENT_CACHE: 'false',
-  REDIS_URL: '',
-});
+const render = launch(
+  words(env.RENDER_ARGS),
+  'services/render/dist/main.js',
+  benchRenderEnv({ renderPort: 3311, dataPort: 50471 }),
+);
 const url = 'http://127.0.0.1:3311/bench/items';
 try {
   await untilOk(url);
@@ -78,10 +59,14 @@ try {
   const finished = new Promise((resolve) => load.on('exit', resolve));
   await sleep(WARMUP * 1000);
   const pids = { render: render.pid, data: data.pid, autocannon: load.pid };
-  const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, threadTicks(pid)]));
+  const before = Object.fromEntries(
+    Object.entries(pids).map(([k, pid]) => [k, threadCpuTicks(pid)]),
+  );
   const machineBefore = machineTicks();
   await sleep(DURATION * 1000);
-  const after = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, threadTicks(pid)]));
+  const after = Object.fromEntries(
+    Object.entries(pids).map(([k, pid]) => [k, threadCpuTicks(pid)]),
+  );
   const machine = machineTicks().map((value, i) => value - machineBefore[i]);
   await finished;
   const result = JSON.parse(report);

@@ -32,7 +32,27 @@ export async function untilOk(url) {
 
 /** utime + stime of a process so far, in clock ticks (USER_HZ: 100 a second). */
 export function cpuTicks(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ticksOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** cpuTicks of every thread of `pid`, by "<thread id> <thread name>". */
+export function threadCpuTicks(pid) {
+  const ticks = {};
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      ticks[`${tid} ${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}`] =
+        ticksOfStat(stat);
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return ticks;
+}
+
+/** utime + stime from a /proc stat line (fields 14 and 15, after the parenthesised name). */
+function ticksOfStat(stat) {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11]) + Number(fields[12]);
 }
 

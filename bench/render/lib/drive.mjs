@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_DATA_ENV } from './data-service-env.mjs';
+import { BENCH_DATA_ENV } from './service-env.mjs';
 import { writeReport } from './report.mjs';
 
 const env = process.env;

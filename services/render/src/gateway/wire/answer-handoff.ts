@@ -17,27 +17,34 @@
 export type AnswerHandoff = (deliver: () => void) => void;
 
 export function createAnswerHandoff(): AnswerHandoff {
-  const queue: (() => void)[] = [];
-  let head = 0;
+  // Two lists, so a backlog that never quite drains under steady load cannot grow one array
+  // without end: `delivering` is taken whole from `queued` once it is used up.
+  let delivering: (() => void)[] = [];
+  let next = 0;
+  let queued: (() => void)[] = [];
   let scheduled = false;
 
   function deliverOne(): void {
-    const deliver = queue[head]!;
-    queue[head++] = noop; // let the delivered closure go before the queue is compacted
-    if (head === queue.length) {
-      queue.length = 0;
-      head = 0;
+    if (next === delivering.length) {
+      delivering = queued;
+      queued = [];
+      next = 0;
+    }
+    const deliver = delivering[next++]!;
+    if (next < delivering.length || queued.length > 0)
+      setImmediate(deliverOne); // queued now, so it runs in the next turn
+    else {
+      delivering = []; // hold no delivered answer while idle
+      next = 0;
       scheduled = false;
-    } else setImmediate(deliverOne); // queued now, so it runs in the next turn
+    }
     deliver();
   }
 
   return (deliver) => {
-    queue.push(deliver);
+    queued.push(deliver);
     if (scheduled) return;
     scheduled = true;
     setImmediate(deliverOne);
   };
 }
-
-function noop(): void {}
