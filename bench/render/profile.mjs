@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO, autocannon, cpuTicks as ticks, resultsDir, sleep } from './lib/bench-setup.mjs';
 import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
+import { SERVICE_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { summarise, summaryMarkdown } from './lib/profile-summary.mjs';
 
 const env = process.env;
@@ -30,8 +31,6 @@ const NAME = path.basename(OUT);
 const PROFILE_DIR = path.resolve(env.PROFILE_DIR || '/tmp/strata-render-profile');
 const TREE = '1;bench-root/bench-section/bench-item(p.id=1)';
 const BASE = `http://127.0.0.1:${RENDER_PORT}`;
-// The services' node flag, as every start path sets it (docs/render-service.md, "Memory").
-const SERVICE_NODE_ARGS = ['--max-semi-space-size=64'];
 
 const t0 = Date.now();
 const say = (m) =>
@@ -103,14 +102,14 @@ async function main() {
     'data',
     'services/data/dist/main.js',
     { ...BENCH_DATA_ENV, DATA_PORT: String(DATA_PORT) },
-    SERVICE_NODE_ARGS,
+    SERVICE_NODE_FLAGS,
   );
   await sleep(500);
   const render = start(
     'render',
     'services/render/dist/main.js',
     benchRenderEnv({ renderPort: RENDER_PORT, dataPort: DATA_PORT }),
-    SERVICE_NODE_ARGS,
+    SERVICE_NODE_FLAGS,
   );
   const windows = [];
   try {

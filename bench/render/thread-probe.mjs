@@ -15,7 +15,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVICE_NODE_FLAG } from '../../scripts/stack/services.mjs';
+import { SERVICE_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { ANCHORS, REPO, resultsDir, sleep, threadCpuTicks, untilOk } from './lib/bench-setup.mjs';
 import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
 
@@ -28,7 +28,7 @@ const OUT = resultsDir('probe');
 const words = (value) => (value || '').split(' ').filter(Boolean);
 
 function launch(nodeArgs, script, extraEnv) {
-  return spawn(process.execPath, [SERVICE_NODE_FLAG, ...nodeArgs, script], {
+  return spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, script], {
     cwd: ROOT,
     env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],

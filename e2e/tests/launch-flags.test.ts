@@ -1,37 +1,52 @@
 /**
- * The render and data services' node flag (docs/render-service.md and docs/data-service.md,
- * "Memory") is set by every path that starts them: deployments and `npm start` run with it, and
- * the benchmarks must start the services as deployments do.
+ * The render and data services' node flags (docs/render-service.md and docs/data-service.md,
+ * "Memory") are set by every path that starts them: deployments and `npm start` run with them,
+ * and the benchmarks must start the services as deployments do.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SERVICE_NODE_FLAGS, serviceCatalog } from '../../scripts/stack/services.mjs';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+const flags = SERVICE_NODE_FLAGS;
+const asWords = flags.join(' ');
 
-const flag = /SERVICE_NODE_FLAG = '([^']+)'/.exec(read('scripts/stack/services.mjs'))?.[1];
-
-describe('the render and data services start with the same node flag everywhere', () => {
-  it('has one, and npm start passes it to both', () => {
-    expect(flag).toMatch(/^--max-semi-space-size=\d+$/);
-    const catalog = read('scripts/stack/services.mjs');
-    expect(catalog.match(/nodeArgs: \[SERVICE_NODE_FLAG\]/g)).toHaveLength(2);
+describe('the render and data services start with the same node flags everywhere', () => {
+  it('are a young-generation size and no memory reducer, and npm start passes them to both', () => {
+    expect(flags).toEqual([
+      expect.stringMatching(/^--max-semi-space-size=\d+$/),
+      '--no-memory-reducer',
+    ]);
+    const started = serviceCatalog({}).filter((service) => service.nodeArgs);
+    expect(started.map((service) => [service.name, service.nodeArgs])).toEqual([
+      ['data', flags],
+      ['render', flags],
+    ]);
   });
 
   it.each(['render', 'data'])(
     'the %s service: its Dockerfile, npm start script and docs',
     (service) => {
-      expect(read(`services/${service}/Dockerfile`)).toContain(
-        `"node", "${flag}", "services/${service}/dist/main.js"`,
-      );
-      expect(read(`services/${service}/package.json`)).toContain(`node ${flag} dist/main.js`);
-      expect(read(`docs/${service}-service.md`)).toContain(`\`${flag}\``);
+      const execForm = ['node', ...flags, `services/${service}/dist/main.js`].map((w) => `"${w}"`);
+      expect(read(`services/${service}/Dockerfile`)).toContain(`CMD [${execForm.join(', ')}]`);
+      expect(read(`services/${service}/package.json`)).toContain(`node ${asWords} dist/main.js`);
+      expect(read(`docs/${service}-service.md`)).toContain(`\`${asWords}\``);
     },
   );
 
   it.each([
-    ['the anchor benchmark (render)', 'bench/render/run.sh', `exec node ${flag!} services/render`],
-    ['the anchor benchmark (data)', 'bench/render/lib/drive.mjs', `['${flag!}', 'services/data`],
-    ['the profiler', 'bench/render/profile.mjs', `['${flag!}']`],
+    [
+      'the anchor benchmark (render)',
+      'bench/render/run.sh',
+      `exec node ${asWords} services/render`,
+    ],
+    [
+      'the anchor benchmark (data)',
+      'bench/render/lib/drive.mjs',
+      `[...SERVICE_NODE_FLAGS, 'services/data`,
+    ],
+    ['the profiler', 'bench/render/profile.mjs', 'SERVICE_NODE_FLAGS,'],
+    ['the thread probe', 'bench/render/thread-probe.mjs', '[...SERVICE_NODE_FLAGS, ...nodeArgs'],
   ])('%s', (_where, path, expected) => {
     expect(read(path)).toContain(expected);
   });

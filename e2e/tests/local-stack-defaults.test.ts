@@ -3,12 +3,10 @@
  * environment still wins (scripts/stack/services.mjs).
  */
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error -- a plain ES module of the start script, without type declarations
 import { serviceCatalog } from '../../scripts/stack/services.mjs';
 
-type Service = { name: string; env: Record<string, string | undefined> };
 const envOf = (env: Record<string, string>, name: string) =>
-  (serviceCatalog(env) as Service[]).find((service) => service.name === name)!.env;
+  serviceCatalog(env).find((service) => service.name === name)!.env;
 
 describe('npm start: the data service', () => {
   it('runs PGlite on its gRPC thread, since the render service shares the machine', () => {

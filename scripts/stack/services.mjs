@@ -2,12 +2,13 @@
 // already set in the environment is never overridden.
 
 /**
- * The render and data services' node flag, wherever they are started (here, their Dockerfiles
+ * The render and data services' node flags, wherever they are started (here, their Dockerfiles
  * and npm start scripts, the benchmarks; e2e/tests/launch-flags.test.ts checks they agree): a
- * 64 MB young generation, so the requests in flight at load survive fewer scavenges
+ * 64 MB young generation, so the requests in flight at load survive fewer scavenges, and no
+ * memory reducer, so a quiet spell does not shrink the heap the next burst has to regrow
  * (docs/render-service.md and docs/data-service.md, "Memory").
  */
-export const SERVICE_NODE_FLAG = '--max-semi-space-size=64';
+export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=64', '--no-memory-reducer'];
 
 /** Defaults applied under the caller's environment. */
 function withDefaults(env, defaults) {
@@ -70,7 +71,7 @@ export function serviceCatalog(env) {
     {
       name: 'data',
       entry: 'services/data/dist/main.js',
-      nodeArgs: [SERVICE_NODE_FLAG],
+      nodeArgs: SERVICE_NODE_FLAGS,
       env: data,
       url: `grpc://${data.DATA_HOST}:${data.DATA_PORT}  (reflection on; try grpcurl -plaintext ${data.DATA_HOST}:${data.DATA_PORT} list)`,
       ready: { kind: 'tcp', host: data.DATA_HOST, port: Number(data.DATA_PORT) },
@@ -78,7 +79,7 @@ export function serviceCatalog(env) {
     {
       name: 'render',
       entry: 'services/render/dist/main.js',
-      nodeArgs: [SERVICE_NODE_FLAG],
+      nodeArgs: SERVICE_NODE_FLAGS,
       env: render,
       // Its change feed and first reads need the data service; starting together only
       // produced reconnect warnings while PGlite opened and seeded.

@@ -20,6 +20,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_DATA_ENV } from './service-env.mjs';
+import { SERVICE_NODE_FLAGS } from '../../../scripts/stack/services.mjs';
 import { writeReport } from './report.mjs';
 
 const env = process.env;
@@ -65,23 +66,19 @@ async function startDataService(logPath) {
   if (await portOpen(DATA_PORT))
     throw new Error(`port ${DATA_PORT} (data service) is already in use`);
   const log = fs.openSync(logPath, 'a');
-  // The data service's node flag, as every start path sets it (docs/data-service.md, "Memory").
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=64', 'services/data/dist/main.js'],
-    {
-      cwd: STRATA_ROOT,
-      env: {
-        ...env,
-        ...BENCH_DATA_ENV,
-        DATA_PORT: String(DATA_PORT),
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-      },
-      stdio: ['ignore', log, log],
-      detached: true, // own process group: outside the candidate's group and the driver's
+  // The data service's node flags, as every start path sets them (docs/data-service.md, "Memory").
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, 'services/data/dist/main.js'], {
+    cwd: STRATA_ROOT,
+    env: {
+      ...env,
+      ...BENCH_DATA_ENV,
+      DATA_PORT: String(DATA_PORT),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
     },
-  );
+    stdio: ['ignore', log, log],
+    detached: true, // own process group: outside the candidate's group and the driver's
+  });
   fs.closeSync(log);
   const state = { child, exited: false, code: null };
   child.on('exit', (code, signal) => {
