@@ -6,10 +6,10 @@
 // medians. A smaller, quicker tool than experiments.mjs for one change at a time.
 //
 //   A=<built checkout> B=<built checkout> node bench/render/ab-pairs.mjs
-//   A=. B=. B_DATA_ARGS=--max-semi-space-size=64 node bench/render/ab-pairs.mjs   # a flag alone
+//   A=. B=. B_DATA_ARGS=--max-semi-space-size=16 node bench/render/ab-pairs.mjs   # a flag alone
 //
 // Env: A, B (roots; default this checkout), A_RENDER_ARGS, A_DATA_ARGS, B_RENDER_ARGS,
-//      B_DATA_ARGS (node flags), A_DATA_ENV, B_DATA_ENV (`VAR=value …` for that side's data
+//      B_DATA_ARGS (node flags after SERVICE_NODE_FLAGS), A_DATA_ENV, B_DATA_ENV (`VAR=value …` for that side's data
 //      service, over lib/service-env.mjs), ROUNDS (4), DURATION (6 s, after a 1 s warm-up),
 //      CONNECTIONS (50),
 //      ANCHORS (for autocannon), NAME (results/<NAME>/ab.md; default ab-<UTC time>)
@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REPO, autocannon, cpuTicks, resultsDir, untilOk } from './lib/bench-setup.mjs';
 import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
+import { SERVICE_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 
 const env = process.env;
 const ROUNDS = Number(env.ROUNDS || 4);
@@ -36,7 +37,8 @@ const assignments = (value) =>
 const TICK_MS = 1000 / 100; // USER_HZ
 
 function launch(root, nodeArgs, script, extraEnv) {
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  // The services' deployed flags first; a side's own flags come after and win.
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, script], {
     cwd: root,
     env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
