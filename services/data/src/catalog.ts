@@ -17,7 +17,7 @@ import type {
   UpdateItemResponse,
 } from '@strata/proto';
 import { CATEGORIES_TAG, itemListTags, itemTag } from './domain/cache-tags.js';
-import { decodePageToken, encodePageToken } from './domain/page-token.js';
+import { createPageTokens } from './domain/page-token.js';
 import {
   resolveUpdateMask,
   validateExpectedVersion,
@@ -50,6 +50,7 @@ export type Catalog = ReturnType<typeof createCatalog>;
 
 /** Builds the catalogue over a migrated database. */
 export function createCatalog(db: Database, options: CatalogOptions) {
+  const pageTokens = createPageTokens(options.pageTokenSecret);
   const writeOptions = (context: CallContext) => ({
     changeRetention: options.changeRetention,
     ...(context.timeoutMs !== undefined && { timeoutMs: context.timeoutMs }),
@@ -70,7 +71,7 @@ export function createCatalog(db: Database, options: CatalogOptions) {
       // The token binds the filters, not the view: any view lists the same items.
       let afterId = 0;
       if (request.pageToken !== '') {
-        const cursor = decodePageToken(options.pageTokenSecret, request.pageToken, filter);
+        const cursor = pageTokens.decode(request.pageToken, filter);
         if (!cursor)
           violations.push({
             field: 'page_token',
@@ -85,10 +86,7 @@ export function createCatalog(db: Database, options: CatalogOptions) {
       const last = page.items.at(-1);
       return {
         items: page.items,
-        nextPageToken:
-          page.hasMore && last
-            ? encodePageToken(options.pageTokenSecret, { afterId: last.id }, filter)
-            : '',
+        nextPageToken: page.hasMore && last ? pageTokens.encode({ afterId: last.id }, filter) : '',
         tags: itemListTags(filter),
       };
     },

@@ -9,7 +9,7 @@
  * by name rather than guessed, so a new column type fails loudly in the contract tests.
  */
 import { DatabaseError } from 'pg-protocol';
-import { READ_PARSERS } from './pglite-parsers.js';
+import { INTEGER_OIDS, READ_PARSERS } from './pglite-parsers.js';
 
 /** The rows of a statement, or the error the backend answered with. */
 export type BackendResult<Row> = { rows: Row[] } | { error: DatabaseError };
@@ -19,7 +19,12 @@ type ParseText = (text: string) => unknown;
 interface Column {
   readonly name: string;
   readonly parse: ParseText;
+  /** Integer columns are read from their digits, without a string in between. */
+  readonly integer: boolean;
 }
+
+// Up to 15 digits a digit-by-digit sum is exact, so it equals Number(text) and parseInt(text).
+const MAX_EXACT_DIGITS = 15;
 
 // ErrorResponse field codes → DatabaseError properties (as pg and PGlite name them).
 const ERROR_FIELDS: Readonly<Record<string, keyof DatabaseError>> = {
@@ -81,7 +86,7 @@ function readRowDescription(bytes: Buffer, pos: number): Column[] {
       throw new Error(
         `column "${name}" has type OID ${typeOid}, which the fast read path does not parse`,
       );
-    columns.push({ name, parse });
+    columns.push({ name, parse, integer: INTEGER_OIDS.has(typeOid) });
   }
   return columns;
 }
@@ -99,11 +104,25 @@ function readDataRow(bytes: Buffer, pos: number, columns: readonly Column[]): ob
       row[column.name] = null;
       continue;
     }
-    const text = bytes.toString('utf8', pos, pos + length);
+    const integer = column.integer ? readInteger(bytes, pos, pos + length) : undefined;
+    row[column.name] = integer ?? column.parse(bytes.toString('utf8', pos, pos + length));
     pos += length;
-    row[column.name] = column.parse(text);
   }
   return row;
+}
+
+/** The integer written in bytes[start, end), or undefined when it is not a short plain one. */
+function readInteger(bytes: Buffer, start: number, end: number): number | undefined {
+  const negative = bytes[start] === 0x2d; /* - */
+  const first = negative ? start + 1 : start;
+  if (first === end || end - first > MAX_EXACT_DIGITS) return undefined;
+  let value = 0;
+  for (let i = first; i < end; i++) {
+    const digit = bytes[i]! - 0x30;
+    if (digit < 0 || digit > 9) return undefined;
+    value = value * 10 + digit;
+  }
+  return negative ? -value : value;
 }
 
 function readError(bytes: Buffer, start: number, end: number): DatabaseError {

@@ -17,6 +17,9 @@ export const NUMBER_PARSERS: Readonly<Record<number, Parser>> = {
 /** pg_type.oid of `name`, which PGlite has no constant for; query() leaves it a string. */
 const NAME_OID = 19;
 
+/** The integer types, whose text the read path may turn into numbers itself. */
+export const INTEGER_OIDS: ReadonlySet<number> = new Set([types.INT2, types.INT4, types.INT8]);
+
 /** The column types the data service reads, each with the function query() would parse it by. */
 export const READ_PARSERS: ReadonlyMap<number, Parser> = new Map(
   [

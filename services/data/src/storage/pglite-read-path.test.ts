@@ -62,6 +62,31 @@ describe.each([
     );
   });
 
+  it('reads integers of every width as query() does, signs and the int8 extremes included', async () => {
+    const int8Edges = [
+      '-9223372036854775808',
+      '9223372036854775807',
+      '999999999999999',
+      '1000000000000000',
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: -32768, max: 32767 }),
+        fc.integer({ min: -2147483648, max: 2147483647 }),
+        fc.oneof(
+          fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String),
+          fc.constantFrom(...int8Edges),
+        ),
+        async (small, medium, big) => {
+          const sql = 'SELECT $1::int2 AS small, $2::int4 AS medium, $3::int8 AS big';
+          const params = [small, medium, big];
+          expect(await db.read(sql, params)).toEqual((await db.query(sql, params)).rows);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('rejects with the database error, and the next read still works', async () => {
     await expect(db.read('SELECT missing FROM kinds')).rejects.toMatchObject({
       code: '42703',
