@@ -42,33 +42,40 @@ const ASYNC_RESOURCE_PROPERTY: PropertyDescriptor = {
   },
 };
 
-type Bind = AsyncResource['bind'];
+// node's bind also takes a thisArg, which @types/node leaves out.
+type Bind = (this: AsyncResource, fn: unknown, thisArg?: unknown) => unknown;
+type Callable = (...args: unknown[]) => unknown;
 
-function leanBind(this: AsyncResource, ...[fn, thisArg]: Parameters<Bind>): ReturnType<Bind> {
+function leanBind(this: AsyncResource, fn: unknown, thisArg?: unknown): unknown {
   // node's own bind validates and throws its ERR_INVALID_ARG_TYPE.
   if (typeof fn !== 'function') return nodeBind.call(this, fn, thisArg);
-  const resource = this;
+  const target = fn as Callable;
   const bound =
     thisArg === undefined
-      ? function (this: unknown, ...args: unknown[]) {
-          return resource.runInAsyncScope(fn, this, ...args);
-        }
-      : resource.runInAsyncScope.bind(resource, fn, thisArg);
+      ? inScopeOf(this, target)
+      : this.runInAsyncScope.bind(this, target, thisArg);
   Object.defineProperty(bound, 'length', {
     configurable: true,
     enumerable: false,
-    value: fn.length,
+    value: target.length,
     writable: false,
   });
-  (bound as BoundFunction)[RESOURCE] = resource;
+  (bound as BoundFunction)[RESOURCE] = this;
   Object.defineProperty(bound, 'asyncResource', ASYNC_RESOURCE_PROPERTY);
-  return bound as ReturnType<Bind>;
+  return bound;
 }
 
-const nodeBind: Bind = AsyncResource.prototype.bind;
+/** `target` run in `resource`'s scope with the caller's `this`, as node's unbound case does. */
+function inScopeOf(resource: AsyncResource, target: Callable): Callable {
+  return function (this: unknown, ...args: unknown[]) {
+    return resource.runInAsyncScope(target, this, ...args);
+  };
+}
+
+const nodeBind = AsyncResource.prototype.bind as Bind;
 
 /** Whether this node's bind is the slow one (it builds `deprecate` wrappers per call). */
-export function hasSlowAsyncBind(bind: Bind = nodeBind): boolean {
+export function hasSlowAsyncBind(bind: unknown = nodeBind): boolean {
   return /\bdeprecate\(/.test(Function.prototype.toString.call(bind));
 }
 
@@ -77,9 +84,10 @@ export function hasSlowAsyncBind(bind: Bind = nodeBind): boolean {
  * (for tests), or undefined when nothing was installed.
  */
 export function installLeanAsyncBind(): (() => void) | undefined {
-  if (!hasSlowAsyncBind() || AsyncResource.prototype.bind !== nodeBind) return undefined;
-  AsyncResource.prototype.bind = leanBind as Bind;
+  if (!hasSlowAsyncBind() || AsyncResource.prototype.bind !== (nodeBind as unknown))
+    return undefined;
+  AsyncResource.prototype.bind = leanBind as unknown as AsyncResource['bind'];
   return () => {
-    AsyncResource.prototype.bind = nodeBind;
+    AsyncResource.prototype.bind = nodeBind as unknown as AsyncResource['bind'];
   };
 }
