@@ -5,8 +5,9 @@
  * (`ClientHttp2Session.request`), so every data call pays for one bind. Node 20's bind puts a
  * deprecated `asyncResource` accessor (DEP0172) on the bound function, made of two
  * `util.deprecate` wrappers, and each wrapper sets a fresh function's prototype, which V8 makes
- * slow: ~8 µs a bind on this machine, against ~0.6 µs for the version here, and 3–4% of the
- * render thread under load (nodejs/node#58218; newer node lines dropped the prototype change).
+ * slow: ~8 µs a bind on this machine, against ~0.6 µs for the version here; 3% of the render
+ * thread's busy time in a profile under load (nodejs/node#58218; newer node lines dropped the
+ * prototype change).
  *
  * Behaviour is kept: the bound function runs `fn` in the resource's async scope with the same
  * `this` and arguments, has `fn`'s length, and its `asyncResource` still answers the resource
