@@ -15,12 +15,10 @@
 //      ANCHORS (for autocannon), NAME (results/<NAME>/ab.md; default ab-<UTC time>)
 // Full-speed runs on a shared 2-core machine differ by up to ~8% between two identical sides:
 // run a comparison both ways round (swap A and B) before believing a few percent.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO, autocannon, cpuTicks, resultsDir, untilOk } from './lib/bench-setup.mjs';
-import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
-import { SERVICE_NODE_FLAGS } from '../../scripts/stack/services.mjs';
+import { BENCH_DATA_ENV, benchRenderEnv, launchService } from './lib/service-env.mjs';
 
 const env = process.env;
 const ROUNDS = Number(env.ROUNDS || 4);
@@ -37,12 +35,7 @@ const assignments = (value) =>
 const TICK_MS = 1000 / 100; // USER_HZ
 
 function launch(root, nodeArgs, script, extraEnv) {
-  // The services' deployed flags first; a side's own flags come after and win.
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, script], {
-    cwd: root,
-    env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = launchService(root, nodeArgs, script, extraEnv);
   child.on('exit', (code, signal) => {
     if (!stopping) console.error(`${root} ${script} exited (${code ?? signal})`);
   });

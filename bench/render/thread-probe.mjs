@@ -15,9 +15,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVICE_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { ANCHORS, REPO, resultsDir, sleep, threadCpuTicks, untilOk } from './lib/bench-setup.mjs';
-import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
+import { BENCH_DATA_ENV, benchRenderEnv, launchService } from './lib/service-env.mjs';
 
 const env = process.env;
 const ROOT = path.resolve(env.ROOT || REPO);
@@ -27,13 +26,7 @@ const WARMUP = 3;
 const OUT = resultsDir('probe');
 const words = (value) => (value || '').split(' ').filter(Boolean);
 
-function launch(nodeArgs, script, extraEnv) {
-  return spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, script], {
-    cwd: ROOT,
-    env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+const launch = (nodeArgs, script, extraEnv) => launchService(ROOT, nodeArgs, script, extraEnv);
 
 /** The machine's cumulative jiffies: user, nice, system, idle, iowait, irq, softirq, steal. */
 const machineTicks = () =>

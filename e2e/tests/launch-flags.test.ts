@@ -46,7 +46,11 @@ describe('the render and data services start with the same node flags everywhere
       `[...SERVICE_NODE_FLAGS, 'services/data`,
     ],
     ['the profiler', 'bench/render/profile.mjs', 'SERVICE_NODE_FLAGS,'],
-    ['the thread probe', 'bench/render/thread-probe.mjs', '[...SERVICE_NODE_FLAGS, ...nodeArgs'],
+    [
+      'the thread probe and ab-pairs',
+      'bench/render/lib/service-env.mjs',
+      '[...SERVICE_NODE_FLAGS, ...nodeArgs',
+    ],
   ])('%s', (_where, path, expected) => {
     expect(read(path)).toContain(expected);
   });

@@ -1,5 +1,9 @@
 // How the render benchmarks run the two services: on loopback, the data service in memory
-// behind a render service without a segment cache (every request reads from the data service).
+// behind a render service without a segment cache (every request reads from the data service),
+// both with the node flags every deployment uses.
+import { spawn } from 'node:child_process';
+import { SERVICE_NODE_FLAGS } from '../../../scripts/stack/services.mjs';
+
 //
 // PGlite runs on the data service's gRPC thread. On these 2 cores, shared with the render
 // service and the load generator, the PGlite worker's structured clones and thread wake-ups cost
@@ -22,4 +26,16 @@ export function benchRenderEnv({ renderPort, dataPort }) {
     SEGMENT_CACHE: 'false',
     REDIS_URL: '',
   };
+}
+
+/**
+ * Starts `script` of the checkout at `root` in production mode: the deployed node flags first,
+ * `nodeArgs` after them (so they win), `extraEnv` over this process's environment.
+ */
+export function launchService(root, nodeArgs, script, extraEnv) {
+  return spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, script], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }

@@ -47,6 +47,8 @@ const ASYNC_RESOURCE_PROPERTY: PropertyDescriptor = {
 type Bind = (this: AsyncResource, fn: unknown, thisArg?: unknown) => unknown;
 type Callable = (...args: unknown[]) => unknown;
 
+const nodeBind = AsyncResource.prototype.bind as Bind;
+
 function leanBind(this: AsyncResource, fn: unknown, thisArg?: unknown): unknown {
   // node's own bind validates and throws its ERR_INVALID_ARG_TYPE.
   if (typeof fn !== 'function') return nodeBind.call(this, fn, thisArg);
@@ -72,8 +74,6 @@ function inScopeOf(resource: AsyncResource, target: Callable): Callable {
     return resource.runInAsyncScope(target, this, ...args);
   };
 }
-
-const nodeBind = AsyncResource.prototype.bind as Bind;
 
 /** Whether this node's bind is the slow one (it builds `deprecate` wrappers per call). */
 export function hasSlowAsyncBind(bind: unknown = nodeBind): boolean {
