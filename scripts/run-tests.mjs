@@ -5,6 +5,9 @@ import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RUNTIME_MAJOR, requireRuntime } from './stack/runtime.mjs';
+
+requireRuntime('npm test');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const report = join(root, 'reports/vitest.json');
@@ -19,7 +22,11 @@ if (!dockerAnswers()) {
     console.log(
       '[test] no container engine answers; starting one with ../shared/ci/docker-offline.sh',
     );
-    execSync(`bash ${JSON.stringify(dockerSetup)}`, { stdio: 'inherit' });
+    // The service images build FROM node:<runtime major>-bookworm-slim.
+    execSync(`bash ${JSON.stringify(dockerSetup)}`, {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_MAJORS: String(RUNTIME_MAJOR) },
+    });
   } else {
     console.error(
       '[test] the PostgreSQL and Redis suites need a Docker engine; start one and retry.',

@@ -4,9 +4,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireRuntime } from './stack/runtime.mjs';
 import { serviceCatalog } from './stack/services.mjs';
 import { startService } from './stack/supervise.mjs';
 
+requireRuntime('npm start');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const services = serviceCatalog(process.env).filter((service) => {
   const present = existsSync(join(root, service.entry));
@@ -54,6 +56,6 @@ try {
   await stopAll(1);
 }
 const width = Math.max(...services.map((s) => s.name.length));
-console.log('\n  Strata is running\n');
+console.log(`\n  Strata is running (node ${process.version})\n`);
 for (const service of services) console.log(`  ${service.name.padEnd(width)}  ${service.url}`);
 console.log('\n  Press Ctrl-C to stop.\n');

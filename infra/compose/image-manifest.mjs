@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const [mode, ...workspaces] = process.argv.slice(2);
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
-const TOOLS = ['oxlint', 'prettier', 'pino-pretty', 'vitest'];
+const TOOLS = ['node', 'oxlint', 'prettier', 'pino-pretty', 'vitest'];
 
 if (mode === 'build') {
   for (const tool of TOOLS) delete manifest.devDependencies?.[tool];
