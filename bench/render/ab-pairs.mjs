@@ -6,10 +6,11 @@
 // medians. A smaller, quicker tool than experiments.mjs for one change at a time.
 //
 //   A=<built checkout> B=<built checkout> node bench/render/ab-pairs.mjs
-//   A=. B=. B_DATA_ARGS=--max-semi-space-size=16 node bench/render/ab-pairs.mjs   # a flag alone
+//   A=. B=. B_DATA_ARGS=--max-semi-space-size=64 node bench/render/ab-pairs.mjs   # a flag alone
 //
 // Env: A, B (roots; default this checkout), A_RENDER_ARGS, A_DATA_ARGS, B_RENDER_ARGS,
-//      B_DATA_ARGS (node flags after SERVICE_NODE_FLAGS), A_DATA_ENV, B_DATA_ENV (`VAR=value …` for that side's data
+//      B_DATA_ARGS (node flags after SERVICE_NODE_FLAGS), A_BASE_FLAGS, B_BASE_FLAGS (that side's
+//      flags instead of SERVICE_NODE_FLAGS; `none` for none), A_DATA_ENV, B_DATA_ENV (`VAR=value …` for that side's data
 //      service, over lib/service-env.mjs), ROUNDS (4), DURATION (6 s, after a 1 s warm-up),
 //      CONNECTIONS (50),
 //      ANCHORS (for autocannon), NAME (results/<NAME>/ab.md; default ab-<UTC time>)
@@ -34,8 +35,8 @@ const assignments = (value) =>
   );
 const TICK_MS = 1000 / 100; // USER_HZ
 
-function launch(root, nodeArgs, script, extraEnv) {
-  const child = launchService(root, nodeArgs, script, extraEnv);
+function launch(root, nodeArgs, script, extraEnv, baseFlags) {
+  const child = launchService(root, nodeArgs, script, extraEnv, baseFlags);
   child.on('exit', (code, signal) => {
     if (!stopping) console.error(`${root} ${script} exited (${code ?? signal})`);
   });
@@ -47,18 +48,27 @@ const sides = ['A', 'B'].map((label, index) => {
   const root = path.resolve(env[label] || REPO);
   const dataPort = 50481 + index;
   const renderPort = 3321 + index;
-  const data = launch(root, args(env[`${label}_DATA_ARGS`]), 'services/data/dist/main.js', {
-    ...BENCH_DATA_ENV,
-    DATA_PORT: String(dataPort),
-    ...assignments(env[`${label}_DATA_ENV`]),
-  });
+  const base = env[`${label}_BASE_FLAGS`];
+  const baseFlags = base === undefined ? undefined : base === 'none' ? [] : args(base);
+  const data = launch(
+    root,
+    args(env[`${label}_DATA_ARGS`]),
+    'services/data/dist/main.js',
+    {
+      ...BENCH_DATA_ENV,
+      DATA_PORT: String(dataPort),
+      ...assignments(env[`${label}_DATA_ENV`]),
+    },
+    baseFlags,
+  );
   const render = launch(
     root,
     args(env[`${label}_RENDER_ARGS`]),
     'services/render/dist/main.js',
     benchRenderEnv({ renderPort, dataPort }),
+    baseFlags,
   );
-  const flags = `render [${args(env[`${label}_RENDER_ARGS`]).join(' ')}], data [${[...args(env[`${label}_DATA_ENV`]), ...args(env[`${label}_DATA_ARGS`])].join(' ')}]`;
+  const flags = `${baseFlags ? `base [${baseFlags.join(' ')}], ` : ''}render [${args(env[`${label}_RENDER_ARGS`]).join(' ')}], data [${[...args(env[`${label}_DATA_ENV`]), ...args(env[`${label}_DATA_ARGS`])].join(' ')}]`;
   return {
     label,
     root,

@@ -3,12 +3,11 @@
 
 /**
  * The render and data services' node flags, wherever they are started (here, their Dockerfiles
- * and npm start scripts, the benchmarks; e2e/tests/launch-flags.test.ts checks they agree): a
- * 64 MB young generation, so the requests in flight at load survive fewer scavenges, and no
+ * and npm start scripts, the benchmarks; e2e/tests/launch-flags.test.ts checks they agree): no
  * memory reducer, so a quiet spell does not shrink the heap the next burst has to regrow
  * (docs/render-service.md and docs/data-service.md, "Memory").
  */
-export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=64', '--no-memory-reducer'];
+export const SERVICE_NODE_FLAGS = ['--no-memory-reducer'];
 
 /** Defaults applied under the caller's environment. */
 function withDefaults(env, defaults) {

@@ -29,11 +29,12 @@ export function benchRenderEnv({ renderPort, dataPort }) {
 }
 
 /**
- * Starts `script` of the checkout at `root` in production mode: the deployed node flags first,
- * `nodeArgs` after them (so they win), `extraEnv` over this process's environment.
+ * Starts `script` of the checkout at `root` in production mode: `baseFlags` (the deployed node
+ * flags unless told otherwise) first, `nodeArgs` after them (so they win), `extraEnv` over this
+ * process's environment.
  */
-export function launchService(root, nodeArgs, script, extraEnv) {
-  return spawn(process.execPath, [...SERVICE_NODE_FLAGS, ...nodeArgs, script], {
+export function launchService(root, nodeArgs, script, extraEnv, baseFlags = SERVICE_NODE_FLAGS) {
+  return spawn(process.execPath, [...baseFlags, ...nodeArgs, script], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -10,7 +10,6 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import { loadClientAssets } from './client-assets.js';
 import { loadRenderConfig } from './config.js';
 import { createCatalogChannel } from './gateway/catalog-channel.js';
-import { installLeanAsyncBind } from './gateway/wire/lean-async-bind.js';
 import { buildIdOf, buildRenderApp } from './render-app.js';
 import { startSegmentCache } from './segment-cache/index.js';
 import { ignoredTransactions } from './telemetry/ignored-transactions.js';
@@ -30,8 +29,6 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ name: 'render', level: config.LOG_LEVEL });
-  // Every data call binds an AsyncResource inside node's HTTP/2 client; node 20's bind is slow.
-  installLeanAsyncBind();
   const catalogChannel = createCatalogChannel({ address: config.DATA_SERVICE_ADDRESS });
   const assets = loadClientAssets();
   // Before the app is built, so the SDK sees every request from the first one.
