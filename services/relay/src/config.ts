@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { parseDsn } from './dsn/dsn.js';
 import { DEFAULT_FILTERS, FILTER_IDS, type FilterId } from './filters/filter.js';
+import { SPEC_EVENT_LIMITS } from './limits/event-limits.js';
 import { ProjectOptionsMapSchema } from './project-options.js';
 
 const MIB = 1024 * 1024;
@@ -127,11 +128,17 @@ export const RelayConfigSchema = z.object({
     .describe(
       'Per-project filter overrides as JSON: {"<projectId>": {"filters": [...], "errorMessages": [...], ...}}',
     ),
-  RELAY_MAX_VALUE_LENGTH: positiveInt(250).describe('Message and exception value cap (characters)'),
-  RELAY_MAX_BREADCRUMBS: positiveInt(100).describe('Breadcrumbs kept (the newest)'),
-  RELAY_MAX_FRAMES: positiveInt(50).describe('Stack frames kept per exception (the innermost)'),
+  RELAY_MAX_VALUE_LENGTH: positiveInt(SPEC_EVENT_LIMITS.maxValueLength).describe(
+    'Message and exception value cap (characters)',
+  ),
+  RELAY_MAX_BREADCRUMBS: positiveInt(SPEC_EVENT_LIMITS.maxBreadcrumbs).describe(
+    'Breadcrumbs kept (the newest)',
+  ),
+  RELAY_MAX_FRAMES: positiveInt(SPEC_EVENT_LIMITS.maxFrames).describe(
+    'Stack frames kept per exception (the innermost)',
+  ),
   RELAY_SCRUB_PII: bool(false).describe('Remove cookies/auth headers, truncate IPs, mask tokens'),
-  RELAY_DEBUG_ENDPOINT: bool(true).describe('Serve POST /debug/explain'),
+  RELAY_DEBUG_ENDPOINT: bool(false).describe('Serve POST /debug/explain'),
   RELAY_LOG_LEVEL: oneOf(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
     'info',
@@ -158,6 +165,7 @@ export function withDevDefaults(
     RELAY_UPSTREAM: 'http://localhost:8969',
     RELAY_DSNS: 'http://strata0dev0key@localhost:3100/1',
     RELAY_SPOOL_DIR: '.spool/relay-dev',
+    RELAY_DEBUG_ENDPOINT: 'true',
   };
   const merged: Record<string, string | undefined> = { ...defaults };
   for (const [key, value] of Object.entries(env))
