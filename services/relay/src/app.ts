@@ -15,7 +15,8 @@ import { createEnvelope, createItem, serializeEnvelope } from './envelope/serial
 import { RelayError, errorBody } from './errors.js';
 import type { BodyLimits } from './http/read-body.js';
 import type { IngestContext } from './ingest/accept-envelope.js';
-import { INGEST_BUDGETS } from './limits/item-budgets.js';
+import { itemBudgetsFrom, readerLimitsFrom } from './limits/item-budgets.js';
+import { createSharedByteBudget } from './limits/shared-byte-budget.js';
 import { createMetrics } from './metrics.js';
 import { createClientReportAggregator } from './outcomes/client-reports.js';
 import { createOutcomeSink } from './outcomes/outcome-sink.js';
@@ -51,6 +52,8 @@ export interface RelayApp {
 
 const VERSION = '0.1.0';
 const encoder = new TextEncoder();
+/** Bytes each request reads before it draws on RELAY_MAX_BUFFERED_BYTES. */
+const FREE_BYTES_PER_REQUEST = 64 * 1024;
 
 /** Builds the relay (opens the spool and queues what it recovered). */
 export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
@@ -129,15 +132,14 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     rateLimits,
     spool,
     outcomes,
-    budgets: INGEST_BUDGETS,
+    readerLimits: readerLimitsFrom(config),
+    budgets: itemBudgetsFrom(config),
+    bodyMemory: createSharedByteBudget(config.RELAY_MAX_BUFFERED_BYTES, FREE_BYTES_PER_REQUEST),
     processOptions: (allowed) => processOptions(allowed.dsn.projectId),
     onAccepted: metrics.accepted,
     now,
   };
-  const bodyLimits: BodyLimits = {
-    maxBodyBytes: config.RELAY_MAX_BODY_BYTES,
-    maxEnvelopeBytes: config.RELAY_MAX_ENVELOPE_BYTES,
-  };
+  const bodyLimits: BodyLimits = { maxBodyBytes: config.RELAY_MAX_BODY_BYTES };
   let shuttingDown = false;
 
   // Bodies are read by the routes themselves, as bytes, with the relay's own limits.
@@ -152,6 +154,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     metrics.rejected(relayError.code);
     return reply
       .code(relayError.status)
+      .headers(relayError.headers)
       .header('x-sentry-error', relayError.message)
       .send(errorBody(relayError));
   });

@@ -18,7 +18,8 @@ import { DEFAULT_FILTERS, FILTER_IDS, type FilterId } from './filters/filter.js'
 import { SPEC_EVENT_LIMITS } from './limits/event-limits.js';
 import { ProjectOptionsMapSchema } from './project-options.js';
 
-const MIB = 1024 * 1024;
+const KIB = 1024;
+const MIB = 1024 * KIB;
 
 /** A `|`-separated list (glob lists: commas belong to `{a,b}` alternatives). */
 function pipeList() {
@@ -62,7 +63,28 @@ export const RelayConfigSchema = z.object({
     'Take the client IP from X-Forwarded-For (behind the gateway)',
   ),
   RELAY_MAX_BODY_BYTES: positiveInt(20 * MIB).describe('Largest request body before decompression'),
-  RELAY_MAX_ENVELOPE_BYTES: positiveInt(100 * MIB).describe('Largest envelope after decompression'),
+  RELAY_MAX_ENVELOPE_BYTES: positiveInt(20 * MIB).describe('Largest envelope after decompression'),
+  RELAY_MAX_HEADER_BYTES: positiveInt(8 * KIB).describe(
+    'Largest envelope header line and item header line',
+  ),
+  RELAY_MAX_ITEMS: positiveInt(1000).describe('Most items in one envelope'),
+  RELAY_MAX_JSON_DEPTH: positiveInt(128).describe('Deepest nesting of parsed JSON'),
+  RELAY_MAX_EVENT_BYTES: positiveInt(1 * MIB).describe('Largest event-like item'),
+  RELAY_MAX_ATTACHMENTS_BYTES: positiveInt(20 * MIB).describe('All attachments of one envelope'),
+  RELAY_MAX_CLIENT_REPORT_BYTES: positiveInt(4 * KIB).describe('Largest client report item'),
+  RELAY_MAX_CHECK_IN_BYTES: positiveInt(100 * KIB).describe('Largest check-in item'),
+  RELAY_MAX_PROFILE_BYTES: positiveInt(20 * MIB).describe('Largest profile item'),
+  RELAY_MAX_REPLAY_BYTES: positiveInt(10 * MIB).describe('Largest replay recording or video'),
+  RELAY_MAX_CONTAINER_BYTES: positiveInt(2 * MIB).describe(
+    'Largest span, log or metric container, by its bytes',
+  ),
+  RELAY_MAX_ITEM_BYTES: positiveInt(1 * MIB).describe(
+    'Largest item of any other type, unknown types included',
+  ),
+  RELAY_MAX_SESSIONS: positiveInt(100).describe('Most session items in one envelope'),
+  RELAY_MAX_BUFFERED_BYTES: positiveInt(64 * MIB).describe(
+    'Bytes all requests being read may hold together, beyond 64 KiB each',
+  ),
   RELAY_MAX_IN_FLIGHT: positiveInt(64, 1024).describe('Envelopes in flight upstream at once'),
   RELAY_UPSTREAM_TIMEOUT: durationMs('30s').describe('Timeout of one upstream request'),
   RELAY_SHUTDOWN_TIMEOUT: durationMs('10s').describe(

@@ -50,6 +50,7 @@ export function createProcessOptions(config: RelayConfig): (projectId: string) =
       maxBaggageLength: SPEC_EVENT_LIMITS.maxBaggageLength,
     },
     scrubPii: config.RELAY_SCRUB_PII,
+    maxJsonDepth: config.RELAY_MAX_JSON_DEPTH,
   };
   const perProject = new Map<string, ProcessOptions>();
   for (const [projectId, overrides] of Object.entries(config.RELAY_PROJECT_OPTIONS)) {

@@ -1,14 +1,15 @@
 /**
  * Ingest routes: `POST /api/:projectId/envelope/` (Sentry-compatible auth) and the same-origin
- * tunnel (DSN from the envelope header), each with a CORS preflight. Bodies are read as bytes
- * with the relay's own limits; everything else happens in `acceptEnvelope`.
+ * tunnel (DSN from the envelope header), each with a CORS preflight. The body streams into the
+ * envelope intake (limits, DSN), and `acceptEnvelope` decides the rest.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { RelayError } from '../errors.js';
 import { corsHeaders, isOriginAllowed, preflightHeaders } from '../http/cors.js';
-import { readBody, type BodyLimits } from '../http/read-body.js';
+import { readBody, type BodyLimits, type BodySink } from '../http/read-body.js';
 import { acceptEnvelope, type IngestContext } from '../ingest/accept-envelope.js';
+import { createEnvelopeIntake } from '../ingest/envelope-intake.js';
 import type { Endpoint } from '../ingest/resolve-dsn.js';
 
 /** Options of the ingest routes. */
@@ -20,18 +21,20 @@ export interface IngestRouteOptions {
   readonly isShuttingDown: () => boolean;
 }
 
-/** Reads the request body (a raw stream, see the catch-all content-type parser in app.ts). */
+/** Streams the request body (a raw stream, see the catch-all content-type parser in app.ts). */
 export async function readRequestBody(
   request: FastifyRequest,
   limits: BodyLimits,
-): Promise<Uint8Array> {
+  sink: BodySink,
+): Promise<void> {
   const stream = request.body as Readable | undefined;
-  if (!stream) return new Uint8Array(0);
-  return readBody(
+  if (!stream) return;
+  await readBody(
     stream,
     request.headers['content-encoding'],
     request.headers['content-length'],
     limits,
+    sink,
   );
 }
 
@@ -52,19 +55,21 @@ export async function ingestRoutes(
       }
       if (options.isShuttingDown())
         throw new RelayError('RELAY_SHUTTING_DOWN', 'the relay is shutting down');
-      const body = await readRequestBody(request, options.bodyLimits);
-      const response = await acceptEnvelope(
-        context,
-        endpointOf(request),
-        {
-          query: request.query as Record<string, unknown>,
-          sentryAuthHeader: request.headers['x-sentry-auth'] as string | undefined,
-          authorizationHeader: request.headers.authorization,
-        },
-        body,
-        { clientIp: request.ip, userAgent: request.headers['user-agent'] },
-      );
-      return reply.code(response.status).headers(response.headers).send(response.body);
+      const intake = createEnvelopeIntake(context, endpointOf(request), {
+        query: request.query as Record<string, unknown>,
+        sentryAuthHeader: request.headers['x-sentry-auth'] as string | undefined,
+        authorizationHeader: request.headers.authorization,
+      });
+      try {
+        await readRequestBody(request, options.bodyLimits, (chunk) => intake.push(chunk));
+        const response = await acceptEnvelope(context, intake.finish(), {
+          clientIp: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        return reply.code(response.status).headers(response.headers).send(response.body);
+      } finally {
+        intake.release();
+      }
     };
 
   const preflight = async (request: FastifyRequest, reply: FastifyReply) =>
