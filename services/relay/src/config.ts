@@ -21,6 +21,15 @@ import { ProjectOptionsMapSchema } from './project-options.js';
 const KIB = 1024;
 const MIB = 1024 * KIB;
 
+/** A whole number of at least 0, where 0 switches the limit off. */
+function limitOrOff(defaultValue: number) {
+  return z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(defaultValue);
+}
+
 /** A `|`-separated list (glob lists: commas belong to `{a,b}` alternatives). */
 function pipeList() {
   return z
@@ -84,6 +93,22 @@ export const RelayConfigSchema = z.object({
   RELAY_MAX_SESSIONS: positiveInt(100).describe('Most session items in one envelope'),
   RELAY_MAX_BUFFERED_BYTES: positiveInt(64 * MIB).describe(
     'Bytes all requests being read may hold together, beyond 64 KiB each',
+  ),
+  RELAY_RATE_LIMIT_WINDOW: durationMs('10s').describe('Window of the per-client request limits'),
+  RELAY_RATE_LIMIT_PER_ADDRESS: limitOrOff(1000).describe(
+    'Requests per window from one client address (0 = off)',
+  ),
+  RELAY_RATE_LIMIT_PER_KEY: limitOrOff(10_000).describe(
+    'Requests per window for one project key (0 = off)',
+  ),
+  RELAY_HEADERS_TIMEOUT: durationMs('10s').describe(
+    'Time a client has to send the request headers (at most RELAY_REQUEST_TIMEOUT)',
+  ),
+  RELAY_BODY_IDLE_TIMEOUT: durationMs('10s').describe(
+    'Longest silence on a connection, body included',
+  ),
+  RELAY_REQUEST_TIMEOUT: durationMs('30s').describe(
+    'Time a client has to send the whole request (headers and body)',
   ),
   RELAY_MAX_IN_FLIGHT: positiveInt(64, 1024).describe('Envelopes in flight upstream at once'),
   RELAY_UPSTREAM_TIMEOUT: durationMs('30s').describe('Timeout of one upstream request'),

@@ -21,6 +21,8 @@ export const RELAY_ERRORS = {
   RELAY_ITEM_TOO_LARGE: 413,
   RELAY_HEADER_TOO_LARGE: 413,
   RELAY_RATE_LIMITED: 429,
+  RELAY_CLIENT_RATE_LIMITED: 429,
+  RELAY_KEY_RATE_LIMITED: 429,
   RELAY_SPOOL_FULL: 503,
   RELAY_OVERLOADED: 503,
   RELAY_SPOOL_WRITE_FAILED: 500,
@@ -36,7 +38,7 @@ export type RelayErrorCode = keyof typeof RELAY_ERRORS;
 export class RelayError extends Error {
   readonly code: RelayErrorCode;
   readonly status: number;
-  /** Extra response headers (such as `Retry-After`). */
+  /** Extra response headers (`Retry-After` on a 429, `Connection: close` when stopping). */
   readonly headers: Readonly<Record<string, string>>;
 
   constructor(

@@ -6,7 +6,8 @@
  * Content-Encoding means none (some SDKs send those, see Relay's decompression middleware). The
  * compressed bytes are counted against `maxBodyBytes`. A refused body is read on and discarded
  * (for up to `maxBodyBytes` more, at least 1 MiB), so the answer reaches the client and the
- * connection stays usable; past that the connection is cut. I/O adapter (streams, zlib).
+ * connection stays usable; past that the connection is cut. At shutdown (the abort signal) a
+ * body still arriving is refused at once and not read on. I/O adapter (streams, zlib).
  */
 import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
@@ -42,10 +43,11 @@ export function readBody(
   contentLength: string | undefined,
   limits: BodyLimits,
   sink: BodySink,
+  signal?: AbortSignal,
 ): Promise<void> {
   const encoding = normalizeEncoding(contentEncoding);
   if (encoding === null) {
-    discardRest(stream, limits.maxBodyBytes);
+    discardRest(stream, discardBudget(limits));
     return Promise.reject(
       new RelayError(
         'RELAY_ENCODING_UNSUPPORTED',
@@ -70,6 +72,7 @@ export function readBody(
       stream.off('end', onEnd);
       stream.off('error', onStreamError);
       stream.off('close', onClose);
+      signal?.removeEventListener('abort', onAbort);
       decoder?.destroy();
     };
     const fail = (error: unknown, discard: boolean) => {
@@ -143,6 +146,16 @@ export function readBody(
     function onClose() {
       if (!stream.readableEnded) onStreamError(new Error('the client closed the connection'));
     }
+    function onAbort() {
+      fail(
+        new RelayError('RELAY_SHUTTING_DOWN', 'the relay is shutting down', {
+          headers: { connection: 'close' },
+        }),
+        false,
+      );
+    }
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort);
     stream.on('data', onData);
     stream.on('end', onEnd);
     stream.on('error', onStreamError);

@@ -1,7 +1,8 @@
 /**
  * Receives one request's envelope as its bytes stream in and refuses it as early as they allow:
  * every per-part limit at the first byte over it, the shared budget of bytes all requests hold,
- * and the DSN as soon as the envelope header line is complete, before the items are read. A refusal keeps nothing. Framework-free (the route feeds
+ * and the DSN and the project key's request rate as soon as the envelope header line is
+ * complete, before the items are read. A refusal keeps nothing. Framework-free (the route feeds
  * it decoded chunks).
  */
 import type { AllowedDsn, DsnRegistry } from '../dsn/dsn-registry.js';
@@ -11,6 +12,8 @@ import { RelayError, type RelayErrorCode } from '../errors.js';
 import type { AuthInputs } from '../http/request-auth.js';
 import { createItemAdmission, type ItemBudgets } from '../limits/item-budgets.js';
 import type { SharedByteBudget } from '../limits/shared-byte-budget.js';
+import { clientRateLimited } from '../rate-limits/client-limits.js';
+import type { RequestLimiter } from '../rate-limits/request-limiter.js';
 import { resolveDsn, type Endpoint } from './resolve-dsn.js';
 
 /** What reading an envelope needs. */
@@ -18,6 +21,8 @@ export interface IntakeContext {
   readonly registry: DsnRegistry;
   readonly readerLimits: ReaderLimits;
   readonly budgets: ItemBudgets;
+  /** Requests per project key; absent where requests are not counted (the debug endpoint). */
+  readonly keyLimiter?: RequestLimiter | undefined;
   /** What all bodies being read may hold together. */
   readonly bodyMemory: SharedByteBudget;
   readonly now: () => number;
@@ -60,7 +65,10 @@ export function createEnvelopeIntake(
   function admitHeader(): void {
     const header = reader.header();
     if (dsn || !header) return;
-    dsn = resolveDsn(context.registry, endpoint, auth, header);
+    const resolved = resolveDsn(context.registry, endpoint, auth, header);
+    const wait = context.keyLimiter?.take(resolved.key, context.now()) ?? 0;
+    if (wait > 0) throw clientRateLimited('key', wait);
+    dsn = resolved;
   }
 
   return {

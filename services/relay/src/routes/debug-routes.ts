@@ -2,7 +2,7 @@
  * `POST /debug/explain`: explains what the relay would do with a posted envelope (which DSN it
  * matched, each item's fate and reason, the answer the client would get) without spooling or
  * forwarding it. Authorised like the tunnel (envelope `dsn`), or like ingest with
- * `?project=<id>&sentry_key=<key>`; the same size limits apply.
+ * `?project=<id>&sentry_key=<key>`; the same limits apply, the project key's request count not.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BodyLimits } from '../http/read-body.js';
@@ -18,7 +18,7 @@ export interface DebugRouteOptions {
 
 /** Registers the explain endpoint. */
 export async function debugRoutes(app: FastifyInstance, options: DebugRouteOptions): Promise<void> {
-  const { context } = options;
+  const context: IngestContext = { ...options.context, keyLimiter: undefined };
   app.post('/debug/explain', async (request: FastifyRequest) => {
     const query = request.query as Record<string, unknown>;
     const endpoint =

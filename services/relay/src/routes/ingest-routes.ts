@@ -1,7 +1,8 @@
 /**
  * Ingest routes: `POST /api/:projectId/envelope/` (Sentry-compatible auth) and the same-origin
- * tunnel (DSN from the envelope header), each with a CORS preflight. The body streams into the
- * envelope intake (limits, DSN), and `acceptEnvelope` decides the rest.
+ * tunnel (DSN from the envelope header), each with a CORS preflight. A client address over its
+ * request rate is refused before its body is read; the body then streams into the envelope
+ * intake (limits, DSN, project-key rate), and `acceptEnvelope` decides the rest.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
@@ -11,6 +12,8 @@ import { readBody, type BodyLimits, type BodySink } from '../http/read-body.js';
 import { acceptEnvelope, type IngestContext } from '../ingest/accept-envelope.js';
 import { createEnvelopeIntake } from '../ingest/envelope-intake.js';
 import type { Endpoint } from '../ingest/resolve-dsn.js';
+import { addressKey, clientRateLimited } from '../rate-limits/client-limits.js';
+import type { RequestLimiter } from '../rate-limits/request-limiter.js';
 
 /** Options of the ingest routes. */
 export interface IngestRouteOptions {
@@ -18,7 +21,10 @@ export interface IngestRouteOptions {
   readonly tunnelPath: string;
   readonly allowedOrigins: readonly string[];
   readonly bodyLimits: BodyLimits;
+  readonly addressLimiter: RequestLimiter;
   readonly isShuttingDown: () => boolean;
+  /** Aborted at shutdown: bodies still arriving are cut off then. */
+  readonly stopSignal: AbortSignal;
 }
 
 /** Streams the request body (a raw stream, see the catch-all content-type parser in app.ts). */
@@ -26,6 +32,7 @@ export async function readRequestBody(
   request: FastifyRequest,
   limits: BodyLimits,
   sink: BodySink,
+  signal?: AbortSignal,
 ): Promise<void> {
   const stream = request.body as Readable | undefined;
   if (!stream) return;
@@ -35,6 +42,7 @@ export async function readRequestBody(
     request.headers['content-length'],
     limits,
     sink,
+    signal,
   );
 }
 
@@ -44,6 +52,11 @@ export async function ingestRoutes(
   options: IngestRouteOptions,
 ): Promise<void> {
   const { context, allowedOrigins } = options;
+
+  const limitAddress = async (request: FastifyRequest) => {
+    const wait = options.addressLimiter.take(addressKey(request.ip), context.now());
+    if (wait > 0) throw clientRateLimited('address', wait);
+  };
 
   const handle =
     (endpointOf: (request: FastifyRequest) => Endpoint) =>
@@ -61,7 +74,12 @@ export async function ingestRoutes(
         authorizationHeader: request.headers.authorization,
       });
       try {
-        await readRequestBody(request, options.bodyLimits, (chunk) => intake.push(chunk));
+        await readRequestBody(
+          request,
+          options.bodyLimits,
+          (chunk) => intake.push(chunk),
+          options.stopSignal,
+        );
         const response = await acceptEnvelope(context, intake.finish(), {
           clientIp: request.ip,
           userAgent: request.headers['user-agent'],
@@ -77,6 +95,7 @@ export async function ingestRoutes(
 
   app.post<{ Params: { projectId: string } }>(
     '/api/:projectId/envelope/',
+    { onRequest: limitAddress },
     handle((request) => ({
       kind: 'ingest',
       projectId: (request.params as { projectId: string }).projectId,
@@ -85,6 +104,7 @@ export async function ingestRoutes(
   app.options('/api/:projectId/envelope/', preflight);
   app.post(
     options.tunnelPath,
+    { onRequest: limitAddress },
     handle(() => ({ kind: 'tunnel' })),
   );
   app.options(options.tunnelPath, preflight);
