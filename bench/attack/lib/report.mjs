@@ -28,8 +28,8 @@ export function report({ baseline, attacked, duration, scale, root }) {
     [
       'honest envelopes delivered under attack',
       '100%',
-      `${(100 * share(attacked)).toFixed(2)}% (${attacked.honest.delivered} of ${attacked.honest.sent})`,
-      attacked.honest.delivered === attacked.honest.sent,
+      `${(100 * share(attacked)).toFixed(2)}% (${attacked.honest.delivered} of ${intended(attacked)})`,
+      attacked.honest.delivered === intended(attacked),
     ],
     [
       'honest p99 latency, attack ÷ baseline',
