@@ -1,15 +1,29 @@
 /**
  * The durable spool: every accepted envelope is appended (group commit, fsync) before the client
- * is answered, kept FIFO, and marked done with a tombstone once delivered or dropped. Segments
- * are deleted oldest-first once nothing in them is pending, so tombstones never outlive what
- * they cancel. On start, segments are scanned (CRC-checked, torn tails cut) and every envelope
- * without a tombstone is queued again: SIGKILL loses nothing acknowledged (delivery is
- * at-least-once). Bounded in bytes; bodies beyond a memory budget are re-read from disk.
+ * is answered, kept FIFO per DSN key, and marked done with a tombstone once delivered or dropped.
+ * Segments are deleted oldest-first once nothing in them is pending, so tombstones never outlive
+ * what they cancel. On start, segments are scanned (CRC-checked, corrupted records skipped, torn
+ * tails cut) and every envelope without a tombstone is queued again: SIGKILL loses nothing
+ * acknowledged (delivery is at-least-once). Bounded in bytes overall and per DSN key (a share of
+ * the bound); a failed write gives its reserved bytes back. Bodies beyond a memory budget are
+ * re-read from disk and checked against their CRC.
  */
-import { mkdir, open, readdir, readFile, truncate, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createGroupCommitWriter, segmentFileName, syncDirectory } from './group-commit-writer.js';
-import { decodeSegment, encodeEnvelopeRecord, encodeTombstone } from './spool-record.js';
+import { nodeSpoolFs, type SpoolFs } from './spool-fs.js';
+import { PendingQueues } from './spool-queue.js';
+import { recoverSegments } from './spool-recovery.js';
+import {
+  MARKER_BYTES,
+  TOMBSTONE_RECORD_BYTES,
+  bodyOfRecord,
+  encodeEnvelopeRecord,
+  encodeSegmentHeader,
+  encodeTombstone,
+  envelopeRecordLength,
+} from './spool-record.js';
 
 /** One spooled envelope. */
 export interface SpoolEntry {
@@ -27,9 +41,13 @@ export interface SpoolEntry {
 export interface SpoolOptions {
   readonly dir: string;
   readonly maxBytes: number;
+  /** Fraction of `maxBytes` one DSN key's pending envelopes may hold. */
+  readonly projectShare: number;
   readonly segmentBytes: number;
   readonly memoryBytes: number;
   readonly fsync: boolean;
+  /** File operations (tests inject faults here). */
+  readonly fs?: SpoolFs;
 }
 
 /** Spool statistics for metrics and readiness. */
@@ -41,12 +59,35 @@ export interface SpoolStats {
   readonly oldestReceivedAt: number | undefined;
 }
 
+/** What `open()` found. */
+export interface RecoveryReport {
+  readonly recovered: number;
+  /** Corrupted regions skipped between valid records, and their bytes. */
+  readonly skippedRegions: number;
+  readonly skippedBytes: number;
+  /** Bytes of torn tails cut off. */
+  readonly cutBytes: number;
+}
+
+/** Why an append was refused. */
+export type SpoolRefusal = 'full' | 'over-share';
+
+/** The spooled bytes of an envelope no longer match what was written (a disk fault). */
+export class SpoolRecordCorruptError extends Error {
+  constructor(entry: SpoolEntry) {
+    super(`spooled record at ${segmentFileName(entry.segment)}:${entry.offset} is corrupt`);
+    this.name = 'SpoolRecordCorruptError';
+  }
+}
+
 /** The spool's interface. */
 export interface Spool {
-  open(): Promise<number>;
-  append(dsnKey: string, body: Uint8Array, receivedAt: number): Promise<SpoolEntry | 'full'>;
-  shift(): SpoolEntry | undefined;
+  open(): Promise<RecoveryReport>;
+  append(dsnKey: string, body: Uint8Array, receivedAt: number): Promise<SpoolEntry | SpoolRefusal>;
+  /** The oldest waiting envelope of a DSN key that `accept` allows (default: any). */
+  shift(accept?: (dsnKey: string) => boolean): SpoolEntry | undefined;
   unshift(entry: SpoolEntry): void;
+  /** The body; rejects on a read error or with `SpoolRecordCorruptError`. */
   readBody(entry: SpoolEntry): Promise<Uint8Array>;
   complete(entry: SpoolEntry): void;
   stats(): SpoolStats;
@@ -54,44 +95,79 @@ export interface Spool {
   close(): Promise<void>;
 }
 
+interface Segment {
+  bytes: number;
+  pending: number;
+  /** Null for a recovered format-1 segment. */
+  readonly marker: Buffer | null;
+}
+
+const recordLengthOf = (entry: SpoolEntry): number =>
+  entry.bodyOffset - entry.offset + entry.size + 4;
+
 /** Creates a spool over `options.dir` (call `open()` before use). */
 export function createSpool(options: SpoolOptions): Spool {
-  const writer = createGroupCommitWriter(options.dir, options.fsync);
-  const queue: SpoolEntry[] = [];
-  let head = 0;
+  const fs = options.fs ?? nodeSpoolFs;
+  const segments = new Map<number, Segment>();
+  const writer = createGroupCommitWriter({
+    dir: options.dir,
+    fsync: options.fsync,
+    fs,
+    // Synchronous, before any later reservation: the spool's sizes follow the files.
+    onRollback(number, length, closed) {
+      const segment = segments.get(number);
+      if (!segment) return;
+      totalBytes += length - segment.bytes;
+      segment.bytes = length;
+      if (closed && number === activeSegment) activeSegment += 1;
+    },
+  });
+  const queues = new PendingQueues<SpoolEntry>();
   const inFlight = new Set<SpoolEntry>();
-  const segmentBytes = new Map<number, number>();
-  const segmentPending = new Map<number, number>();
+  const projectBytes = new Map<string, number>();
+  const projectLimit = Math.floor(options.maxBytes * options.projectShare);
   let activeSegment = 0;
   let totalBytes = 0;
   let memoryBytes = 0;
   const listeners: Array<() => void> = [];
 
-  function reserve(length: number): { segment: number; offset: number } {
-    let size = segmentBytes.get(activeSegment) ?? 0;
-    if (size >= options.segmentBytes) {
-      activeSegment += 1;
-      size = 0;
-    }
-    segmentBytes.set(activeSegment, size + length);
-    totalBytes += length;
-    return { segment: activeSegment, offset: size };
+  function holdForProject(dsnKey: string, delta: number): void {
+    const held = (projectBytes.get(dsnKey) ?? 0) + delta;
+    if (held > 0) projectBytes.set(dsnKey, held);
+    else projectBytes.delete(dsnKey);
   }
 
-  function track(entry: SpoolEntry): void {
-    segmentPending.set(entry.segment, (segmentPending.get(entry.segment) ?? 0) + 1);
-    queue.push(entry);
+  /** Reserves `length` bytes at the end of the active segment (opening one with its header). */
+  function reserve(length: number): { number: number; segment: Segment; offset: number } {
+    let segment = segments.get(activeSegment);
+    if (segment && (segment.bytes >= options.segmentBytes || !segment.marker)) {
+      activeSegment += 1;
+      segment = undefined;
+    }
+    if (!segment) {
+      segment = { bytes: 0, pending: 0, marker: randomBytes(MARKER_BYTES) };
+      segments.set(activeSegment, segment);
+    }
+    if (segment.bytes === 0) {
+      const header = encodeSegmentHeader(segment.marker!);
+      segment.bytes = header.length;
+      totalBytes += header.length;
+      void writer.append(activeSegment, header, false);
+    }
+    const offset = segment.bytes;
+    segment.bytes += length;
+    totalBytes += length;
+    return { number: activeSegment, segment, offset };
   }
 
   async function deleteDrainedSegments(): Promise<void> {
-    const ordered = [...segmentBytes.keys()].sort((a, b) => a - b);
+    const ordered = [...segments.keys()].sort((a, b) => a - b);
     let removed = false;
-    for (const segment of ordered) {
-      if (segment >= activeSegment || (segmentPending.get(segment) ?? 0) > 0) break;
-      totalBytes -= segmentBytes.get(segment) ?? 0;
-      segmentBytes.delete(segment);
-      segmentPending.delete(segment);
-      await unlink(join(options.dir, segmentFileName(segment))).catch(() => undefined);
+    for (const number of ordered) {
+      if (number >= activeSegment || (segments.get(number)?.pending ?? 0) > 0) break;
+      totalBytes -= segments.get(number)?.bytes ?? 0;
+      segments.delete(number);
+      await unlink(join(options.dir, segmentFileName(number))).catch(() => undefined);
       removed = true;
     }
     if (removed && options.fsync) await syncDirectory(options.dir).catch(() => undefined);
@@ -99,21 +175,13 @@ export function createSpool(options: SpoolOptions): Spool {
 
   return {
     async open() {
-      await mkdir(options.dir, { recursive: true });
-      const names = (await readdir(options.dir))
-        .filter((n) => /^segment-\d{10}\.log$/.test(n))
-        .sort();
+      const recovery = await recoverSegments(options.dir);
       const found: SpoolEntry[] = [];
       const done = new Set<string>();
-      for (const name of names) {
-        const segment = Number(name.slice(8, 18));
-        const path = join(options.dir, name);
-        const data = await readFile(path);
-        const { records, validLength } = decodeSegment(data);
-        if (validLength < data.length) await truncate(path, validLength);
-        segmentBytes.set(segment, validLength);
-        totalBytes += validLength;
-        activeSegment = Math.max(activeSegment, segment);
+      for (const { segment: number, length, marker, records } of recovery.segments) {
+        segments.set(number, { bytes: length, pending: 0, marker });
+        totalBytes += length;
+        activeSegment = Math.max(activeSegment, number);
         for (const record of records) {
           if (record.kind === 'tombstone') done.add(`${record.segment}:${record.target}`);
           else {
@@ -121,7 +189,7 @@ export function createSpool(options: SpoolOptions): Spool {
               dsnKey: record.dsnKey,
               receivedAt: record.receivedAt,
               size: record.bodyLength,
-              segment,
+              segment: number,
               offset: record.offset,
               bodyOffset: record.bodyOffset,
               body: undefined,
@@ -130,73 +198,72 @@ export function createSpool(options: SpoolOptions): Spool {
           }
         }
       }
-      for (const entry of found) if (!done.has(`${entry.segment}:${entry.offset}`)) track(entry);
+      for (const entry of found) {
+        if (done.has(`${entry.segment}:${entry.offset}`)) continue;
+        segments.get(entry.segment)!.pending += 1;
+        holdForProject(entry.dsnKey, recordLengthOf(entry));
+        queues.push(entry);
+      }
       // Recovered segments are closed for appends: start a fresh one.
-      if (names.length > 0) activeSegment += 1;
+      if (recovery.segments.length > 0) activeSegment += 1;
       await deleteDrainedSegments();
-      return queue.length - head;
+      const { skippedRegions, skippedBytes, cutBytes } = recovery;
+      return { recovered: queues.size, skippedRegions, skippedBytes, cutBytes };
     },
 
     async append(dsnKey, body, receivedAt) {
-      const record = encodeEnvelopeRecord(dsnKey, receivedAt, body);
-      if (totalBytes + record.length > options.maxBytes) return 'full';
-      const { segment, offset } = reserve(record.length);
+      const length = envelopeRecordLength(dsnKey, body.length);
+      if (totalBytes + length > options.maxBytes) return 'full';
+      if ((projectBytes.get(dsnKey) ?? 0) + length > projectLimit) return 'over-share';
+      const { number, segment, offset } = reserve(length);
+      const record = encodeEnvelopeRecord(segment.marker!, dsnKey, receivedAt, body);
       const keepInMemory = memoryBytes + body.length <= options.memoryBytes;
       const entry: SpoolEntry = {
         dsnKey,
         receivedAt,
         size: body.length,
-        segment,
+        segment: number,
         offset,
-        bodyOffset: offset + record.length - 4 - body.length,
+        bodyOffset: offset + length - 4 - body.length,
         body: keepInMemory ? body : undefined,
         attempts: 0,
       };
       if (keepInMemory) memoryBytes += body.length;
-      segmentPending.set(segment, (segmentPending.get(segment) ?? 0) + 1);
+      segment.pending += 1;
+      holdForProject(dsnKey, length);
       try {
-        await writer.append(segment, record);
+        await writer.append(number, record);
       } catch (error) {
-        segmentPending.set(segment, (segmentPending.get(segment) ?? 1) - 1);
+        // The writer has already given the segment's bytes back (onRollback).
+        segment.pending -= 1;
+        holdForProject(dsnKey, -length);
         if (keepInMemory) memoryBytes -= body.length;
         throw error;
       }
-      queue.push(entry);
+      queues.push(entry);
       for (const listener of listeners) listener();
       return entry;
     },
 
-    shift() {
-      if (head >= queue.length) return undefined;
-      const entry = queue[head]!;
-      queue[head] = undefined as unknown as SpoolEntry;
-      head += 1;
-      if (head > 1024 && head * 2 > queue.length) {
-        queue.splice(0, head);
-        head = 0;
-      }
-      inFlight.add(entry);
+    shift(accept) {
+      const entry = queues.shift(accept);
+      if (entry) inFlight.add(entry);
       return entry;
     },
 
     unshift(entry) {
       inFlight.delete(entry);
-      if (head > 0) {
-        head -= 1;
-        queue[head] = entry;
-      } else queue.unshift(entry);
+      queues.unshift(entry);
     },
 
     async readBody(entry) {
       if (entry.body) return entry.body;
-      const handle = await open(join(options.dir, segmentFileName(entry.segment)), 'r');
-      try {
-        const buffer = Buffer.allocUnsafe(entry.size);
-        await handle.read(buffer, 0, entry.size, entry.bodyOffset);
-        return buffer;
-      } finally {
-        await handle.close();
-      }
+      const marker = segments.get(entry.segment)?.marker ?? null;
+      const path = join(options.dir, segmentFileName(entry.segment));
+      const bytes = await fs.read(path, entry.offset, recordLengthOf(entry));
+      const body = bodyOfRecord(bytes, marker);
+      if (!body) throw new SpoolRecordCorruptError(entry);
+      return body;
     },
 
     complete(entry) {
@@ -205,23 +272,25 @@ export function createSpool(options: SpoolOptions): Spool {
         memoryBytes -= entry.body.length;
         entry.body = undefined;
       }
-      const tombstone = encodeTombstone(entry.segment, entry.offset);
-      const { segment } = reserve(tombstone.length);
+      holdForProject(entry.dsnKey, -recordLengthOf(entry));
+      const { number, segment } = reserve(TOMBSTONE_RECORD_BYTES);
+      const tombstone = encodeTombstone(segment.marker!, entry.segment, entry.offset);
       // Not awaited: a lost tombstone only means a duplicate delivery after a crash.
-      writer.append(segment, tombstone, false).catch(() => undefined);
-      segmentPending.set(entry.segment, (segmentPending.get(entry.segment) ?? 1) - 1);
-      if (segmentPending.get(entry.segment) === 0) void deleteDrainedSegments();
+      writer.append(number, tombstone, false).catch(() => undefined);
+      const source = segments.get(entry.segment);
+      if (source) source.pending -= 1;
+      if (source?.pending === 0) void deleteDrainedSegments();
     },
 
     stats() {
-      let oldest: number | undefined = queue[head]?.receivedAt;
+      let oldest = queues.oldestReceivedAt();
       for (const entry of inFlight)
         if (oldest === undefined || entry.receivedAt < oldest) oldest = entry.receivedAt;
       return {
         bytes: totalBytes,
         maxBytes: options.maxBytes,
-        pending: queue.length - head + inFlight.size,
-        queued: queue.length - head,
+        pending: queues.size + inFlight.size,
+        queued: queues.size,
         oldestReceivedAt: oldest,
       };
     },
