@@ -90,6 +90,7 @@ export function createGroupCommitWriter(options: WriterOptions): GroupCommitWrit
   let directoryDirty = false;
   const retiring: number[] = [];
   let waiters: Waiter[] = [];
+  let closed = false;
 
   /** Writes every buffer; returns the bytes written, or throws with `written` on the error. */
   function writeAll(buffers: Buffer[]): number {
@@ -254,6 +255,9 @@ export function createGroupCommitWriter(options: WriterOptions): GroupCommitWrit
 
   return {
     append(segment, data, durable = true) {
+      // After close nothing touches the files (a late tombstone is lost, as in a crash).
+      if (closed)
+        return durable ? Promise.reject(new Error('the spool writer is closed')) : resolved;
       // Segments only grow: a record for a new segment ends the batch of the previous one.
       if (segment !== batchSegment) {
         flush();
@@ -272,6 +276,7 @@ export function createGroupCommitWriter(options: WriterOptions): GroupCommitWrit
       });
     },
     async close() {
+      closed = true;
       flush();
       for (let current = syncing; current; current = syncing) await current;
       // Tombstones written since the last sync become durable too.
