@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGroupCommitWriter, segmentFileName } from './group-commit-writer.js';
+import { createGroupCommitWriter } from './group-commit-writer.js';
+import { segmentFileName } from './spool-fs.js';
 
 const dirs: string[] = [];
 afterEach(async () => {

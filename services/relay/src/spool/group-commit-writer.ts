@@ -17,9 +17,8 @@
  * `onRollback` tells the spool, synchronously, how long the segment now is and whether it is
  * closed, before any other append can be reserved. I/O adapter (a `SpoolFs`).
  */
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { nodeSpoolFs, type SpoolFs } from './spool-fs.js';
+import { nodeSpoolFs, segmentFileName, syncDirectory, type SpoolFs } from './spool-fs.js';
 
 /** Buffers per writev call (Linux IOV_MAX is 1024). */
 const MAX_IOVECS = 1024;
@@ -52,11 +51,6 @@ export interface WriterOptions {
   readonly fsync: boolean;
   readonly onRollback?: RollbackListener;
   readonly fs?: SpoolFs;
-}
-
-/** Segment file name for a number (sortable). */
-export function segmentFileName(segment: number): string {
-  return `segment-${String(segment).padStart(10, '0')}.log`;
 }
 
 const resolved = Promise.resolve();
@@ -288,14 +282,4 @@ export function createGroupCommitWriter(options: WriterOptions): GroupCommitWrit
       rejectWhere(() => true, new Error('the spool writer is closed'));
     },
   };
-}
-
-/** fsyncs a directory so a created or removed entry survives a crash. */
-export async function syncDirectory(dir: string): Promise<void> {
-  const dirHandle = await open(dir, 'r');
-  try {
-    await dirHandle.sync();
-  } finally {
-    await dirHandle.close();
-  }
 }

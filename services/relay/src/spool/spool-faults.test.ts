@@ -7,7 +7,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { segmentFileName } from './group-commit-writer.js';
+import { segmentFileName } from './spool-fs.js';
 import { decodeSegment } from './spool-record.js';
 import { createSpool, SpoolRecordCorruptError, type Spool, type SpoolOptions } from './spool.js';
 import { faultyFs, tempDirs, type FaultyFs } from './test-support.js';

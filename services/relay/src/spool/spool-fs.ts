@@ -1,11 +1,16 @@
 /**
  * The file operations the spool performs, behind one small interface so tests can inject faults
  * (disk full mid-write, EIO, a crash) into the real spool. `nodeSpoolFs` is the production
- * adapter over node:fs.
+ * adapter over node:fs. Also the segment file names and the directory sync.
  */
 import { closeSync, fdatasync, ftruncateSync, openSync, writeSync, writevSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { promisify } from 'node:util';
+
+/** Segment file name for a number (sortable). */
+export function segmentFileName(segment: number): string {
+  return `segment-${String(segment).padStart(10, '0')}.log`;
+}
 
 /** File operations of the spool writer and reader. */
 export interface SpoolFs {
@@ -41,3 +46,13 @@ export const nodeSpoolFs: SpoolFs = {
     }
   },
 };
+
+/** fsyncs a directory so a created or removed entry survives a crash. */
+export async function syncDirectory(dir: string): Promise<void> {
+  const dirHandle = await open(dir, 'r');
+  try {
+    await dirHandle.sync();
+  } finally {
+    await dirHandle.close();
+  }
+}

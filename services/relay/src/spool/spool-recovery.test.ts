@@ -1,14 +1,16 @@
 /**
  * Recovery over real segment files: a corrupted record in the middle loses only itself (the
  * decoder resynchronises at the segment's marker), bytes inside an envelope body are never taken
- * for a record boundary, and format-1 segments written before the marker existed still recover.
+ * for a record boundary, and format-1 segments written before the marker existed still recover
+ * (`test/fixtures/spool/segment-format-1.bin` was written by the format-1 encoder: four envelopes
+ * under DSN key `7:legacy`, then a tombstone for the second).
  */
 import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { segmentFileName } from './group-commit-writer.js';
+import { segmentFileName } from './spool-fs.js';
 import { MARKER_BYTES, SEGMENT_HEADER_BYTES } from './spool-record.js';
 import { createSpool, type Spool, type SpoolEntry, type SpoolOptions } from './spool.js';
 import { tempDirs } from './test-support.js';
@@ -124,7 +126,7 @@ describe('spool recovery', () => {
   it('recovers a format-1 segment, then writes format 2 and deletes the old one when drained', async () => {
     const opts = await options();
     const fixture = fileURLToPath(
-      new URL('../../test/fixtures/spool/segment-v1.log', import.meta.url),
+      new URL('../../test/fixtures/spool/segment-format-1.bin', import.meta.url),
     );
     await copyFile(fixture, join(opts.dir, segmentFileName(0)));
 

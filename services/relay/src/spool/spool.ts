@@ -8,19 +8,17 @@
  * the bound); a failed write gives its reserved bytes back. Bodies beyond a memory budget are
  * re-read from disk and checked against their CRC.
  */
-import { randomBytes } from 'node:crypto';
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createGroupCommitWriter, segmentFileName, syncDirectory } from './group-commit-writer.js';
-import { nodeSpoolFs, type SpoolFs } from './spool-fs.js';
+import { createGroupCommitWriter } from './group-commit-writer.js';
+import { nodeSpoolFs, segmentFileName, syncDirectory, type SpoolFs } from './spool-fs.js';
 import { PendingQueues } from './spool-queue.js';
 import { recoverSegments } from './spool-recovery.js';
+import { SegmentLedger } from './segment-ledger.js';
 import {
-  MARKER_BYTES,
   TOMBSTONE_RECORD_BYTES,
   bodyOfRecord,
   encodeEnvelopeRecord,
-  encodeSegmentHeader,
   encodeTombstone,
   envelopeRecordLength,
 } from './spool-record.js';
@@ -95,39 +93,27 @@ export interface Spool {
   close(): Promise<void>;
 }
 
-interface Segment {
-  bytes: number;
-  pending: number;
-  /** Null for a recovered format-1 segment. */
-  readonly marker: Buffer | null;
-}
-
 const recordLengthOf = (entry: SpoolEntry): number =>
   entry.bodyOffset - entry.offset + entry.size + 4;
 
 /** Creates a spool over `options.dir` (call `open()` before use). */
 export function createSpool(options: SpoolOptions): Spool {
   const fs = options.fs ?? nodeSpoolFs;
-  const segments = new Map<number, Segment>();
   const writer = createGroupCommitWriter({
     dir: options.dir,
     fsync: options.fsync,
     fs,
-    // Synchronous, before any later reservation: the spool's sizes follow the files.
-    onRollback(number, length, closed) {
-      const segment = segments.get(number);
-      if (!segment) return;
-      totalBytes += length - segment.bytes;
-      segment.bytes = length;
-      if (closed && number === activeSegment) activeSegment += 1;
-    },
+    // Synchronous, before any later reservation: the ledger's sizes follow the files.
+    onRollback: (segment, length, closed) => ledger.rollBack(segment, length, closed),
   });
+  const ledger = new SegmentLedger(
+    options.segmentBytes,
+    (segment, header) => void writer.append(segment, header, false),
+  );
   const queues = new PendingQueues<SpoolEntry>();
   const inFlight = new Set<SpoolEntry>();
   const projectBytes = new Map<string, number>();
   const projectLimit = Math.floor(options.maxBytes * options.projectShare);
-  let activeSegment = 0;
-  let totalBytes = 0;
   let memoryBytes = 0;
   const listeners: Array<() => void> = [];
 
@@ -137,75 +123,29 @@ export function createSpool(options: SpoolOptions): Spool {
     else projectBytes.delete(dsnKey);
   }
 
-  /** Reserves `length` bytes at the end of the active segment (opening one with its header). */
-  function reserve(length: number): { number: number; segment: Segment; offset: number } {
-    let segment = segments.get(activeSegment);
-    if (segment && (segment.bytes >= options.segmentBytes || !segment.marker)) {
-      activeSegment += 1;
-      segment = undefined;
-    }
-    if (!segment) {
-      segment = { bytes: 0, pending: 0, marker: randomBytes(MARKER_BYTES) };
-      segments.set(activeSegment, segment);
-    }
-    if (segment.bytes === 0) {
-      const header = encodeSegmentHeader(segment.marker!);
-      segment.bytes = header.length;
-      totalBytes += header.length;
-      void writer.append(activeSegment, header, false);
-    }
-    const offset = segment.bytes;
-    segment.bytes += length;
-    totalBytes += length;
-    return { number: activeSegment, segment, offset };
-  }
-
   async function deleteDrainedSegments(): Promise<void> {
-    const ordered = [...segments.keys()].sort((a, b) => a - b);
-    let removed = false;
-    for (const number of ordered) {
-      if (number >= activeSegment || (segments.get(number)?.pending ?? 0) > 0) break;
-      totalBytes -= segments.get(number)?.bytes ?? 0;
-      segments.delete(number);
-      await unlink(join(options.dir, segmentFileName(number))).catch(() => undefined);
-      removed = true;
+    const drained = ledger.takeDrained();
+    for (const segment of drained) {
+      await unlink(join(options.dir, segmentFileName(segment))).catch(() => undefined);
     }
-    if (removed && options.fsync) await syncDirectory(options.dir).catch(() => undefined);
+    if (drained.length > 0 && options.fsync) {
+      await syncDirectory(options.dir).catch(() => undefined);
+    }
   }
 
   return {
     async open() {
       const recovery = await recoverSegments(options.dir);
-      const found: SpoolEntry[] = [];
-      const done = new Set<string>();
-      for (const { segment: number, length, marker, records } of recovery.segments) {
-        segments.set(number, { bytes: length, pending: 0, marker });
-        totalBytes += length;
-        activeSegment = Math.max(activeSegment, number);
-        for (const record of records) {
-          if (record.kind === 'tombstone') done.add(`${record.segment}:${record.target}`);
-          else {
-            found.push({
-              dsnKey: record.dsnKey,
-              receivedAt: record.receivedAt,
-              size: record.bodyLength,
-              segment: number,
-              offset: record.offset,
-              bodyOffset: record.bodyOffset,
-              body: undefined,
-              attempts: 0,
-            });
-          }
-        }
+      for (const { segment, length, marker } of recovery.segments) {
+        ledger.restore(segment, length, marker);
       }
-      for (const entry of found) {
-        if (done.has(`${entry.segment}:${entry.offset}`)) continue;
-        segments.get(entry.segment)!.pending += 1;
+      for (const found of recovery.pending) {
+        const entry: SpoolEntry = { ...found, body: undefined, attempts: 0 };
+        ledger.addPending(entry.segment, 1);
         holdForProject(entry.dsnKey, recordLengthOf(entry));
         queues.push(entry);
       }
-      // Recovered segments are closed for appends: start a fresh one.
-      if (recovery.segments.length > 0) activeSegment += 1;
+      ledger.recovered();
       await deleteDrainedSegments();
       const { skippedRegions, skippedBytes, cutBytes } = recovery;
       return { recovered: queues.size, skippedRegions, skippedBytes, cutBytes };
@@ -213,29 +153,29 @@ export function createSpool(options: SpoolOptions): Spool {
 
     async append(dsnKey, body, receivedAt) {
       const length = envelopeRecordLength(dsnKey, body.length);
-      if (totalBytes + length > options.maxBytes) return 'full';
+      if (ledger.totalBytes + length > options.maxBytes) return 'full';
       if ((projectBytes.get(dsnKey) ?? 0) + length > projectLimit) return 'over-share';
-      const { number, segment, offset } = reserve(length);
-      const record = encodeEnvelopeRecord(segment.marker!, dsnKey, receivedAt, body);
+      const { segment, offset, marker } = ledger.reserve(length);
+      const record = encodeEnvelopeRecord(marker, dsnKey, receivedAt, body);
       const keepInMemory = memoryBytes + body.length <= options.memoryBytes;
       const entry: SpoolEntry = {
         dsnKey,
         receivedAt,
         size: body.length,
-        segment: number,
+        segment,
         offset,
         bodyOffset: offset + length - 4 - body.length,
         body: keepInMemory ? body : undefined,
         attempts: 0,
       };
       if (keepInMemory) memoryBytes += body.length;
-      segment.pending += 1;
+      ledger.addPending(segment, 1);
       holdForProject(dsnKey, length);
       try {
-        await writer.append(number, record);
+        await writer.append(segment, record);
       } catch (error) {
         // The writer has already given the segment's bytes back (onRollback).
-        segment.pending -= 1;
+        ledger.addPending(segment, -1);
         holdForProject(dsnKey, -length);
         if (keepInMemory) memoryBytes -= body.length;
         throw error;
@@ -258,7 +198,7 @@ export function createSpool(options: SpoolOptions): Spool {
 
     async readBody(entry) {
       if (entry.body) return entry.body;
-      const marker = segments.get(entry.segment)?.marker ?? null;
+      const marker = ledger.markerOf(entry.segment);
       const path = join(options.dir, segmentFileName(entry.segment));
       const bytes = await fs.read(path, entry.offset, recordLengthOf(entry));
       const body = bodyOfRecord(bytes, marker);
@@ -273,13 +213,13 @@ export function createSpool(options: SpoolOptions): Spool {
         entry.body = undefined;
       }
       holdForProject(entry.dsnKey, -recordLengthOf(entry));
-      const { number, segment } = reserve(TOMBSTONE_RECORD_BYTES);
-      const tombstone = encodeTombstone(segment.marker!, entry.segment, entry.offset);
+      const { segment, marker } = ledger.reserve(TOMBSTONE_RECORD_BYTES);
       // Not awaited: a lost tombstone only means a duplicate delivery after a crash.
-      writer.append(number, tombstone, false).catch(() => undefined);
-      const source = segments.get(entry.segment);
-      if (source) source.pending -= 1;
-      if (source?.pending === 0) void deleteDrainedSegments();
+      writer
+        .append(segment, encodeTombstone(marker, entry.segment, entry.offset), false)
+        .catch(() => undefined);
+      ledger.addPending(entry.segment, -1);
+      if (ledger.pendingIn(entry.segment) === 0) void deleteDrainedSegments();
     },
 
     stats() {
@@ -287,7 +227,7 @@ export function createSpool(options: SpoolOptions): Spool {
       for (const entry of inFlight)
         if (oldest === undefined || entry.receivedAt < oldest) oldest = entry.receivedAt;
       return {
-        bytes: totalBytes,
+        bytes: ledger.totalBytes,
         maxBytes: options.maxBytes,
         pending: queues.size + inFlight.size,
         queued: queues.size,

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDsnRegistry } from '../dsn/dsn-registry.js';
 import type { DropReason } from '../outcomes/drop-reason.js';
 import { createRateLimitState } from '../rate-limits/rate-limit-state.js';
-import { segmentFileName } from '../spool/group-commit-writer.js';
+import { segmentFileName } from '../spool/spool-fs.js';
 import { createSpool, type Spool, type SpoolEntry } from '../spool/spool.js';
 import { faultyFs, tempDirs, type FaultyFs } from '../spool/test-support.js';
 import { createForwarder } from './forwarder.js';
