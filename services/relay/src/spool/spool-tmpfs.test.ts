@@ -29,7 +29,8 @@ beforeAll(() => {
   if (!mounted) console.warn('spool-tmpfs.test: not root or mount refused; test skipped');
 });
 afterAll(() => {
-  if (mounted) execFileSync('umount', [mountPoint]);
+  // Lazily: a failed test may leave a spool file open on it.
+  if (mounted) execFileSync('umount', ['-l', mountPoint]);
   rmSync(mountPoint, { recursive: true, force: true });
 });
 
