@@ -78,7 +78,9 @@ describe('security headers on documents', () => {
       const response = await DOCUMENTS[kind]!(server);
       const nonce = nonceOf(response);
       const tags = scriptTags(response.body);
-      if (kind !== 'application error screen') expect(tags.length).toBeGreaterThanOrEqual(4);
+      // Without telemetry the application-error screen has no script at all.
+      const least = kind === 'application error screen' ? 0 : 4;
+      expect(tags.length).toBeGreaterThanOrEqual(least);
       for (const tag of tags) expect(tag).toContain(` nonce="${nonce}"`);
       await server.app.close();
     },
@@ -133,7 +135,7 @@ describe('security headers on other answers', () => {
     const server = await buildTestServer({ security: {} });
     const tree = '1;shop/section/items(s.q=)';
     const payload = await server.app.inject({
-      url: `/section/items?q=et&_p=${payloadHash({ tree })}`,
+      url: `/section/items?q=et&_p=${payloadHash({ tree, prefetch: undefined })}`,
       headers: { 'strata-payload': '1', 'strata-tree': tree },
     });
     const refused = await server.app.inject({ method: 'POST', url: '/section/items' });

@@ -88,7 +88,7 @@ describe('every other answer', () => {
   it('payload: the headers, and no nonce in what is sent', async () => {
     const tree = '1;shop/items(s.category=&s.page=&s.q=)';
     const response = await stack.app.inject({
-      url: `/items/5?_p=${payloadHash({ tree })}`,
+      url: `/items/5?_p=${payloadHash({ tree, prefetch: undefined })}`,
       headers: { 'strata-payload': '1', 'strata-tree': tree },
     });
     expect(response.statusCode).toBe(200);
