@@ -102,6 +102,21 @@ describe('Content-Security-Policy in the browser', () => {
     await page.close();
   });
 
+  it('keeps forms without JavaScript working: the referrer policy still sends their Origin', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${stack.renderUrl}/items/14`);
+    await page.fill('form.item-form input[name="price"]', '44.00');
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.click('form.item-form button[type="submit"]'),
+    ]);
+    expect(answer.request().headers()['origin']).toBe(stack.renderUrl);
+    expect(answer.status()).toBe(303);
+    await page.waitForSelector('p.price:has-text("$44.00")');
+    await context.close();
+  });
+
   it('refuses scripts injected into the HTML without this response’s nonce', async () => {
     const { page, violations } = await watchedPage();
     // An earlier response's nonce, as an attacker who loaded the page themselves would know it.
