@@ -20,8 +20,10 @@ export interface TelemetryStack {
   stop(): Promise<void>;
 }
 
-/** Starts upstream, relay, data and render. */
-export async function startTelemetryStack(): Promise<TelemetryStack> {
+/** Starts upstream, relay, data and render; `renderEnv` adds render settings. */
+export async function startTelemetryStack(
+  renderEnv: Record<string, string> = {},
+): Promise<TelemetryStack> {
   const upstream = await startRecordingUpstream();
   const spool = await mkdtemp(join(tmpdir(), 'strata-e2e-spool-'));
   const started: ServiceProcess[] = [];
@@ -76,6 +78,7 @@ export async function startTelemetryStack(): Promise<TelemetryStack> {
           // Every navigation reaches the data service, so its spans are in every trace.
           SEGMENT_CACHE: 'false',
           LOG_LEVEL: 'warn',
+          ...renderEnv,
         },
         { url: `${renderUrl}/healthz` },
       ),

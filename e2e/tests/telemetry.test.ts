@@ -23,9 +23,13 @@ let browser: Browser;
 let thirdParty: ThirdPartyOrigin;
 
 beforeAll(async () => {
-  stack = await startTelemetryStack();
-  browser = await launchBrowser();
   thirdParty = await startThirdParty();
+  // The page's policy lets it reach the other origin, as an application calling one would.
+  stack = await startTelemetryStack({
+    CSP_CONNECT_SRC: thirdParty.origin,
+    CSP_IMG_SRC: thirdParty.origin,
+  });
+  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {

@@ -72,11 +72,12 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     createSpool({
       dir: config.RELAY_SPOOL_DIR,
       maxBytes: config.RELAY_SPOOL_MAX_BYTES,
+      projectShare: config.RELAY_SPOOL_PROJECT_SHARE,
       segmentBytes: config.RELAY_SPOOL_SEGMENT_BYTES,
       memoryBytes: config.RELAY_SPOOL_MEMORY_BYTES,
       fsync: config.RELAY_SPOOL_FSYNC,
     });
-  const recovered = await spool.open();
+  const recovery = await spool.open();
   const sender = deps.send
     ? { send: deps.send, close: () => undefined }
     : createHttpSend({
@@ -232,7 +233,8 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
   }, config.RELAY_CLIENT_REPORT_INTERVAL);
   reportTimer.unref();
 
-  if (recovered > 0) log.info({ recovered }, 'spooled envelopes recovered');
+  if (recovery.recovered > 0) log.info(recovery, 'spooled envelopes recovered');
+  if (recovery.skippedRegions > 0) log.error(recovery, 'spool recovery skipped corrupted records');
   forwarder.pump();
 
   return {

@@ -43,6 +43,18 @@ describe('loadRelayConfig', () => {
     expect(problems).toMatch(/RELAY_TUNNEL_PATH/);
   });
 
+  it('takes the per-DSN spool share as a fraction above 0 and at most 1 (default one half)', () => {
+    expect(loadRelayConfig({}).RELAY_SPOOL_PROJECT_SHARE).toBe(0.5);
+    expect(loadRelayConfig({ RELAY_SPOOL_PROJECT_SHARE: '0.25' }).RELAY_SPOOL_PROJECT_SHARE).toBe(
+      0.25,
+    );
+    for (const bad of ['0', '1.5', 'half']) {
+      expect(() => loadRelayConfig({ RELAY_SPOOL_PROJECT_SHARE: bad })).toThrow(
+        /RELAY_SPOOL_PROJECT_SHARE/,
+      );
+    }
+  });
+
   it('splits glob lists on | so {a,b} alternatives survive', () => {
     expect(
       loadRelayConfig({ RELAY_FILTER_ERROR_MESSAGES: 'ChunkLoadError*|*invariant={418,419}*' })

@@ -122,6 +122,14 @@ export const RelayConfigSchema = z.object({
   RELAY_SPOOL_MAX_BYTES: positiveInt(512 * MIB).describe(
     'Spool size bound; beyond it new envelopes get 503',
   ),
+  RELAY_SPOOL_PROJECT_SHARE: z.coerce
+    .number({ error: 'must be a number' })
+    .gt(0, 'must be above 0')
+    .max(1, 'must be at most 1')
+    .default(0.5)
+    .describe(
+      "Fraction of RELAY_SPOOL_MAX_BYTES one DSN key's undelivered envelopes may hold; beyond it 429",
+    ),
   RELAY_SPOOL_MAX_AGE: durationMs('24h').describe('Envelopes older than this are dropped unsent'),
   RELAY_SPOOL_SEGMENT_BYTES: positiveInt(16 * MIB).describe(
     'Size at which a spool segment file rotates',

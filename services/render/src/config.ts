@@ -4,6 +4,7 @@
 import { bool, csvList, durationMs, loadConfig, oneOf, port, url } from '@strata/config';
 import { telemetryConfigFields } from '@strata/telemetry';
 import { z } from 'zod';
+import { cspSources } from './csp-sources.js';
 
 const BYTE_SIZE = /^(\d+)\s*(B|KiB|MiB|GiB)?$/i;
 const BYTE_UNITS: Record<string, number> = { b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
@@ -57,6 +58,15 @@ export const RenderConfigSchema = z.object({
   ),
   RENDER_PRODUCTION: bool(true).describe(
     'Hide server error messages from browsers (turn off only while developing).',
+  ),
+  CSP_FRAME_ANCESTORS: cspSources('none', { allowNone: true }).describe(
+    'Who may show the pages in a frame (CSP frame-ancestors): none, self or origins.',
+  ),
+  CSP_CONNECT_SRC: cspSources('').describe(
+    'Origins browsers may connect to besides the page’s own (CSP connect-src).',
+  ),
+  CSP_IMG_SRC: cspSources('').describe(
+    'Origins images may come from besides the page’s own and data: (CSP img-src).',
   ),
   ...telemetryConfigFields,
   SEGMENT_CACHE: bool(true).describe(

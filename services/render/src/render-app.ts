@@ -8,6 +8,7 @@ import {
   createActionRegistry,
   createErrorResponder,
   createTrustedProxies,
+  registerSecurityHeaders,
   traceIdOf,
   webRoutes,
   type SegmentCache,
@@ -64,6 +65,12 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     // Access logs belong to the gateway; per-request log lines here would cost CPU on every page.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: [...config.TRUSTED_PROXIES],
+  });
+  // First, so every answer carries them: pages, payloads, JSON, assets and errors.
+  registerSecurityHeaders(app, {
+    frameAncestors: config.CSP_FRAME_ANCESTORS,
+    connectSources: config.CSP_CONNECT_SRC,
+    imageSources: config.CSP_IMG_SRC,
   });
   const telemetry = deps.telemetry;
   const gatewayOptions = {

@@ -8,6 +8,7 @@ import type { TelemetryBoot } from '../protocol/telemetry-boot.js';
 import { ErrorReporterContext } from '../render/error-reporting.js';
 import { SERVER_ERROR_TEXT } from '../render/error-texts.js';
 import { FormResultContext, type FormResult } from '../render/form-result.js';
+import { ScriptNonceContext } from '../render/script-nonce.js';
 import type { RouteTable } from '../routes/route-table.js';
 import { createInlineSource } from './inline-source.js';
 import { createRouter, type Router } from './router/create-router.js';
@@ -116,9 +117,19 @@ export function hydrateApp<Services>(
     document,
     <ErrorReporterContext value={telemetry ?? null}>
       <FormResultContext value={boot.form}>
-        <RouterProvider router={router} onError={onError} />
+        <ScriptNonceContext value={documentNonce()}>
+          <RouterProvider router={router} onError={onError} />
+        </ScriptNonceContext>
       </FormResultContext>
     </ErrorReporterContext>,
   );
   return router;
+}
+
+/**
+ * The nonce the server put on this document's scripts, so the inline scripts hydrate with the
+ * markup they were sent with. Browsers hide it from the attribute; the property still has it.
+ */
+function documentNonce(): string | undefined {
+  return document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
 }

@@ -3,6 +3,7 @@
  */
 import { Suspense, use, type ReactNode } from 'react';
 import { jsonForScript } from '../protocol/safe-json.js';
+import { ScriptNonceContext } from './script-nonce.js';
 import { SegmentContext } from './segment-tree.js';
 import { inlineScript } from './segment-source.js';
 
@@ -35,8 +36,10 @@ function Resolved<T>({ value, children, errorElement }: AwaitProps<T>): ReactNod
   const segment = use(SegmentContext);
   if (!segment) throw new Error('<Await> must be rendered inside a route segment');
   const outcome = use(segment.source.deferred(segment.id, value.$deferred));
+  const nonce = use(ScriptNonceContext);
   const script = segment.source.emitScripts ? (
     <script
+      nonce={nonce}
       dangerouslySetInnerHTML={{
         __html: inlineScript(['d', segment.id, value.$deferred, outcome], jsonForScript),
       }}

@@ -20,6 +20,7 @@ import { jsonForScript } from '../protocol/safe-json.js';
 import type { ErrorViewProps, SegmentDefinition } from '../routes/route-types.js';
 import { SegmentErrorBoundary } from './error-boundary.js';
 import { ErrorReporterContext } from './error-reporting.js';
+import { ScriptNonceContext } from './script-nonce.js';
 import { inlineScript, type SegmentSource } from './segment-source.js';
 
 interface Views {
@@ -156,12 +157,14 @@ function SegmentView({ definition, params, source, renderChild }: SegmentViewPro
   const outcome = state.outcome;
   const views = use(ViewsContext);
   const reporter = use(ErrorReporterContext);
+  const nonce = use(ScriptNonceContext);
   useEffect(() => {
     if (outcome.status === 'error')
       reporter?.serverError(outcome, { digest: outcome.digest, message: outcome.message });
   }, [reporter, outcome]);
   const script = source.emitScripts ? (
     <script
+      nonce={nonce}
       dangerouslySetInnerHTML={{ __html: inlineScript(['s', definition.id, state], jsonForScript) }}
     />
   ) : null;

@@ -16,8 +16,10 @@ export function renderErrorScreen(details: {
   buildId: string;
   /** The boot record and scripts that let the browser runtime report the error. */
   client?: { boot: object; scripts: readonly string[] };
+  /** The response's Content-Security-Policy script nonce. */
+  nonce?: string;
 }): string {
-  const client = details.client;
+  const { client, nonce } = details;
   const markup = renderToStaticMarkup(
     <html lang="en" id="__strata_error">
       <head>
@@ -41,13 +43,14 @@ export function renderErrorScreen(details: {
         </main>
         {client && (
           <script
+            nonce={nonce}
             dangerouslySetInnerHTML={{
               __html: `self.${BOOT_GLOBAL}=${jsonForScript(client.boot)}`,
             }}
           />
         )}
         {client?.scripts.map((src) => (
-          <script key={src} type="module" src={src} />
+          <script key={src} type="module" src={src} nonce={nonce} />
         ))}
       </body>
     </html>,

@@ -26,6 +26,8 @@ export { FORM_ACTION_FIELD, webRoutes, type WebRoutesOptions } from './fastify/w
 export { BOOT_GLOBAL, renderDocument } from './render-document.js';
 export { payloadFor, renderPayload } from './render-payload.js';
 export { parseCookies, traceIdOf } from './request-context.js';
+export { registerSecurityHeaders, scriptNonceOf } from './security/security-headers.js';
+export type { SecurityPolicy } from './security/security-policy.js';
 export type {
   RenderRequest,
   RenderResponse,

@@ -23,6 +23,8 @@ export interface DocumentScripts {
   readonly bootstrapScriptContent: string;
   /** Module scripts that hydrate the page. */
   readonly bootstrapModules: readonly string[];
+  /** The response's Content-Security-Policy script nonce, on every script and module preload. */
+  readonly nonce?: string;
 }
 
 // What renderToString writes where a boundary is left for the browser to render.
@@ -32,15 +34,22 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 export function renderOnePass(tree: ReactNode, scripts: DocumentScripts): string | undefined {
   let html: string;
   try {
-    html = renderToString(<ModulePreloads hrefs={scripts.bootstrapModules}>{tree}</ModulePreloads>);
+    html = renderToString(
+      <ModulePreloads hrefs={scripts.bootstrapModules} nonce={scripts.nonce}>
+        {tree}
+      </ModulePreloads>,
+    );
   } catch {
     return undefined;
   }
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) return undefined;
+  const nonce = scripts.nonce === undefined ? '' : ` nonce="${escapeAttribute(scripts.nonce)}"`;
   const boot =
-    `<script>${scripts.bootstrapScriptContent}</script>` +
+    `<script${nonce}>${scripts.bootstrapScriptContent}</script>` +
     scripts.bootstrapModules
-      .map((src) => `<script type="module" src="${escapeAttribute(src)}" async=""></script>`)
+      .map(
+        (src) => `<script type="module" src="${escapeAttribute(src)}"${nonce} async=""></script>`,
+      )
       .join('');
   const bodyEnd = html.lastIndexOf('</body>');
   const document = bodyEnd < 0 ? html + boot : html.slice(0, bodyEnd) + boot + html.slice(bodyEnd);
@@ -53,13 +62,15 @@ export function renderOnePass(tree: ReactNode, scripts: DocumentScripts): string
  */
 function ModulePreloads({
   hrefs,
+  nonce,
   children,
 }: {
   hrefs: readonly string[];
+  nonce: string | undefined;
   children: ReactNode;
 }): ReactNode {
   // react-dom 19 honours fetchPriority here (as for bootstrapModules); @types/react-dom lacks it.
-  const options = { as: 'script', fetchPriority: 'low' } as PreloadModuleOptions;
+  const options = { as: 'script', fetchPriority: 'low', nonce } as PreloadModuleOptions;
   for (const href of hrefs) preloadModule(href, options);
   return children;
 }

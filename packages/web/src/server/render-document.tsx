@@ -10,6 +10,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { BOOT_GLOBAL, HEADERS, PAYLOAD_VARY } from '../protocol/constants.js';
 import { jsonForScript } from '../protocol/safe-json.js';
 import { FormResultContext, type FormResult } from '../render/form-result.js';
+import { ScriptNonceContext } from '../render/script-nonce.js';
 import { SegmentTree } from '../render/segment-tree.js';
 import { errorDigest as digestOf } from './error-digest.js';
 import { documentTelemetry } from './document-telemetry.js';
@@ -71,7 +72,7 @@ export async function renderDocument<Services>(
 
   const failed = blocking.find((s) => s.outcome.status === 'error');
   if (failed?.outcome.status === 'error' && !hasErrorView(resolved.segments, failed.id))
-    return errorScreen(runtime, failed.outcome.digest, request.traceId, baseHeaders);
+    return errorScreen(runtime, failed.outcome.digest, request, baseHeaders);
 
   const status =
     options.status ??
@@ -91,18 +92,22 @@ export async function renderDocument<Services>(
     ...(telemetry && { telemetry }),
   };
 
+  const nonce = request.nonce;
   const scripts = {
     bootstrapScriptContent: `self.${BOOT_GLOBAL}=${jsonForScript(boot)}`,
     bootstrapModules: [...runtime.clientScripts],
+    ...(nonce && { nonce }),
   };
   const tree = (settled: readonly LoadedSegment[]) => (
-    <FormResultContext value={options.formResult ?? null}>
-      <SegmentTree
-        segments={resolved.segments as never}
-        params={resolved.params}
-        source={load.source(true, settled)}
-      />
-    </FormResultContext>
+    <ScriptNonceContext value={nonce}>
+      <FormResultContext value={options.formResult ?? null}>
+        <SegmentTree
+          segments={resolved.segments as never}
+          params={resolved.params}
+          source={load.source(true, settled)}
+        />
+      </FormResultContext>
+    </ScriptNonceContext>
   );
 
   const everythingSettled =
@@ -142,7 +147,7 @@ export async function renderDocument<Services>(
       },
       onShellError(error) {
         const digest = reportRenderError(runtime, request, error, url);
-        if (!shellSent) resolve(errorScreen(runtime, digest, request.traceId, baseHeaders));
+        if (!shellSent) resolve(errorScreen(runtime, digest, request, baseHeaders));
       },
       onError(error) {
         if (isAbort(error)) return undefined;
@@ -172,7 +177,7 @@ function hasErrorView(
 function errorScreen<S>(
   runtime: WebRuntime<S>,
   digest: string,
-  traceId: string,
+  { traceId, nonce }: RenderRequest<S>,
   headers: Record<string, string>,
 ): RenderResponse {
   // With telemetry the screen loads the client bundle, which reports this error from the
@@ -194,6 +199,7 @@ function errorScreen<S>(
       reference: traceId,
       buildId: runtime.buildId,
       ...(client && { client }),
+      ...(nonce && { nonce }),
     }),
   };
 }

@@ -61,6 +61,8 @@ export interface RenderRequest<Services> {
   readonly services: Services;
   readonly signal: AbortSignal;
   readonly traceId: string;
+  /** This response's Content-Security-Policy script nonce: every script of the document gets it. */
+  readonly nonce?: string;
 }
 
 /** What a renderer answers; the HTTP adapter sends it. */

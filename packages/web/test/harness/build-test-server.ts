@@ -6,7 +6,9 @@ import { pino } from 'pino';
 import {
   createActionRegistry,
   createTrustedProxies,
+  registerSecurityHeaders,
   webRoutes,
+  type SecurityPolicy,
   type WebRuntime,
 } from '../../src/server/index.js';
 import {
@@ -27,9 +29,9 @@ export interface TestServer {
   readonly actionId: string;
 }
 
-/** Builds the server; `production` hides error details. */
+/** Builds the server; `production` hides error details; `security` adds the security headers. */
 export async function buildTestServer(
-  options: { production?: boolean; renderTimeoutMs?: number } = {},
+  options: { production?: boolean; renderTimeoutMs?: number; security?: SecurityPolicy } = {},
 ): Promise<TestServer> {
   const logged: Record<string, unknown>[] = [];
   const logger = pino(
@@ -51,6 +53,7 @@ export async function buildTestServer(
     logger,
   };
   const app = Fastify();
+  if (options.security) registerSecurityHeaders(app, options.security);
   await app.register(webRoutes<TestServices>, {
     runtime,
     actions,

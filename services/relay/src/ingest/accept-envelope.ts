@@ -8,7 +8,7 @@ import type { AllowedDsn } from '../dsn/dsn-registry.js';
 import type { RequestFacts } from '../envelope/filterable-item.js';
 import { itemCategory, itemQuantity } from '../envelope/item-category.js';
 import { serializeEnvelope } from '../envelope/serialize-envelope.js';
-import { RelayError } from '../errors.js';
+import { RelayError, errorBody } from '../errors.js';
 import type { OutcomeSink } from '../outcomes/outcome-sink.js';
 import {
   processEnvelope,
@@ -59,6 +59,29 @@ export function analyzeEnvelope(
   return { dsn, result, rateLimitsHeader: formatRateLimits(limits, now), eventId };
 }
 
+/** Seconds a DSN key over its spool share is told to wait (Sentry's default back-off). */
+export const SPOOL_SHARE_RETRY_AFTER_SECONDS = 60;
+
+/** 429 for a DSN key whose undelivered envelopes hold its whole share of the spool. */
+function spoolShareExceeded(headers: Readonly<Record<string, string>>): IngestResponse {
+  const error = new RelayError(
+    'RELAY_SPOOL_SHARE_EXCEEDED',
+    "this DSN's share of the relay spool is full; retry later",
+  );
+  const seconds = SPOOL_SHARE_RETRY_AFTER_SECONDS;
+  const upstream = headers['x-sentry-rate-limits'];
+  const limit = `${seconds}::key:spool_share`;
+  return {
+    status: error.status,
+    headers: {
+      'retry-after': String(seconds),
+      'x-sentry-rate-limits': upstream ? `${limit}, ${upstream}` : limit,
+      'x-sentry-error': error.message,
+    },
+    body: errorBody(error),
+  };
+}
+
 /** Accepts an envelope: analysis, outcome recording and the durable spool write. */
 export async function acceptEnvelope(
   context: IngestContext,
@@ -103,7 +126,7 @@ export async function acceptEnvelope(
       { cause },
     );
   }
-  if (spooled === 'full') {
+  if (spooled === 'full' || spooled === 'over-share') {
     for (const item of result.envelope.items) {
       context.outcomes.record(
         dsn.key,
@@ -112,7 +135,10 @@ export async function acceptEnvelope(
         itemQuantity(item.header),
       );
     }
-    throw new RelayError('RELAY_SPOOL_FULL', 'the relay spool is full; retry later');
+    if (spooled === 'full') {
+      throw new RelayError('RELAY_SPOOL_FULL', 'the relay spool is full; retry later');
+    }
+    return spoolShareExceeded(headers);
   }
   context.onAccepted(dsn.key);
   return ok;

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGroupCommitWriter, segmentFileName } from './group-commit-writer.js';
+import { createGroupCommitWriter } from './group-commit-writer.js';
+import { segmentFileName } from './spool-fs.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -21,7 +22,7 @@ describe('group commit writer', () => {
     'acknowledges a record only once it is in its file (fsync %s)',
     async (fsync) => {
       const dir = await tempDir();
-      const writer = createGroupCommitWriter(dir, fsync);
+      const writer = createGroupCommitWriter({ dir, fsync });
       const seen: boolean[] = [];
       const acks = Array.from({ length: 50 }, (_, n) =>
         writer.append(0, record(n)).then(() => {
@@ -37,7 +38,7 @@ describe('group commit writer', () => {
 
   it('writes concurrent appends in call order across segments, in one batch per turn', async () => {
     const dir = await tempDir();
-    const writer = createGroupCommitWriter(dir, true);
+    const writer = createGroupCommitWriter({ dir, fsync: true });
     const order: number[] = [];
     const acks = Array.from({ length: 30 }, (_, n) =>
       writer.append(n < 10 ? 0 : n < 20 ? 1 : 2, record(n)).then(() => order.push(n)),
@@ -55,7 +56,7 @@ describe('group commit writer', () => {
 
   it('writes records that need no durability with the next batch, or at close', async () => {
     const dir = await tempDir();
-    const writer = createGroupCommitWriter(dir, true);
+    const writer = createGroupCommitWriter({ dir, fsync: true });
     await writer.append(0, record(1), false);
     await writer.append(0, record(2));
     expect(await readFile(join(dir, segmentFileName(0)), 'utf8')).toBe('<1><2>');
@@ -66,7 +67,7 @@ describe('group commit writer', () => {
 
   it('rejects the appends of a batch that cannot be written', async () => {
     const dir = join(await tempDir(), 'missing');
-    const writer = createGroupCommitWriter(dir, true);
+    const writer = createGroupCommitWriter({ dir, fsync: true });
     await expect(writer.append(0, record(1))).rejects.toThrow(/ENOENT/);
     await writer.close();
   });

@@ -12,7 +12,15 @@ afterEach(async () => {
 async function options(overrides: Partial<SpoolOptions> = {}): Promise<SpoolOptions> {
   const dir = await mkdtemp(join(tmpdir(), 'spool-test-'));
   dirs.push(dir);
-  return { dir, maxBytes: 1 << 20, segmentBytes: 256, memoryBytes: 64, fsync: true, ...overrides };
+  return {
+    dir,
+    maxBytes: 1 << 20,
+    projectShare: 1,
+    segmentBytes: 256,
+    memoryBytes: 64,
+    fsync: true,
+    ...overrides,
+  };
 }
 
 const body = (n: number) =>
@@ -32,7 +40,7 @@ describe('spool', () => {
     await appendFile(join(opts.dir, segments.at(-1)!), Buffer.from('SR\u0001torn-write'));
 
     const second = createSpool(opts);
-    expect(await second.open()).toBe(6);
+    expect(await second.open()).toMatchObject({ recovered: 6 });
     const recovered: string[] = [];
     for (let entry = second.shift(); entry; entry = second.shift()) {
       expect(entry.dsnKey).toBe('1:key');
@@ -43,7 +51,7 @@ describe('spool', () => {
   });
 
   it('refuses appends beyond its byte bound', async () => {
-    const spool = createSpool(await options({ maxBytes: 200 }));
+    const spool = createSpool(await options({ maxBytes: 260 }));
     await spool.open();
     expect(await spool.append('1:key', body(1), 0)).not.toBe('full');
     expect(await spool.append('1:key', body(2), 0)).not.toBe('full');

@@ -1,15 +1,27 @@
 /**
  * The durable spool: every accepted envelope is appended (group commit, fsync) before the client
- * is answered, kept FIFO, and marked done with a tombstone once delivered or dropped. Segments
- * are deleted oldest-first once nothing in them is pending, so tombstones never outlive what
- * they cancel. On start, segments are scanned (CRC-checked, torn tails cut) and every envelope
- * without a tombstone is queued again: SIGKILL loses nothing acknowledged (delivery is
- * at-least-once). Bounded in bytes; bodies beyond a memory budget are re-read from disk.
+ * is answered, kept FIFO per DSN key, and marked done with a tombstone once delivered or dropped.
+ * Segments are deleted oldest-first once nothing in them is pending, so tombstones never outlive
+ * what they cancel. On start, segments are scanned (CRC-checked, corrupted records skipped, torn
+ * tails cut) and every envelope without a tombstone is queued again: SIGKILL loses nothing
+ * acknowledged (delivery is at-least-once). Bounded in bytes overall and per DSN key (a share of
+ * the bound); a failed write gives its reserved bytes back. Bodies beyond a memory budget are
+ * re-read from disk and checked against their CRC.
  */
-import { mkdir, open, readdir, readFile, truncate, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createGroupCommitWriter, segmentFileName, syncDirectory } from './group-commit-writer.js';
-import { decodeSegment, encodeEnvelopeRecord, encodeTombstone } from './spool-record.js';
+import { createGroupCommitWriter } from './group-commit-writer.js';
+import { nodeSpoolFs, segmentFileName, syncDirectory, type SpoolFs } from './spool-fs.js';
+import { PendingQueues } from './spool-queue.js';
+import { recoverSegments } from './spool-recovery.js';
+import { SegmentLedger } from './segment-ledger.js';
+import {
+  TOMBSTONE_RECORD_BYTES,
+  bodyOfRecord,
+  encodeEnvelopeRecord,
+  encodeTombstone,
+  envelopeRecordLength,
+} from './spool-record.js';
 
 /** One spooled envelope. */
 export interface SpoolEntry {
@@ -27,9 +39,13 @@ export interface SpoolEntry {
 export interface SpoolOptions {
   readonly dir: string;
   readonly maxBytes: number;
+  /** Fraction of `maxBytes` one DSN key's pending envelopes may hold. */
+  readonly projectShare: number;
   readonly segmentBytes: number;
   readonly memoryBytes: number;
   readonly fsync: boolean;
+  /** File operations (tests inject faults here). */
+  readonly fs?: SpoolFs;
 }
 
 /** Spool statistics for metrics and readiness. */
@@ -41,12 +57,35 @@ export interface SpoolStats {
   readonly oldestReceivedAt: number | undefined;
 }
 
+/** What `open()` found. */
+export interface RecoveryReport {
+  readonly recovered: number;
+  /** Corrupted regions skipped between valid records, and their bytes. */
+  readonly skippedRegions: number;
+  readonly skippedBytes: number;
+  /** Bytes of torn tails cut off. */
+  readonly cutBytes: number;
+}
+
+/** Why an append was refused. */
+export type SpoolRefusal = 'full' | 'over-share';
+
+/** The spooled bytes of an envelope no longer match what was written (a disk fault). */
+export class SpoolRecordCorruptError extends Error {
+  constructor(entry: SpoolEntry) {
+    super(`spooled record at ${segmentFileName(entry.segment)}:${entry.offset} is corrupt`);
+    this.name = 'SpoolRecordCorruptError';
+  }
+}
+
 /** The spool's interface. */
 export interface Spool {
-  open(): Promise<number>;
-  append(dsnKey: string, body: Uint8Array, receivedAt: number): Promise<SpoolEntry | 'full'>;
-  shift(): SpoolEntry | undefined;
+  open(): Promise<RecoveryReport>;
+  append(dsnKey: string, body: Uint8Array, receivedAt: number): Promise<SpoolEntry | SpoolRefusal>;
+  /** The oldest waiting envelope of a DSN key that `accept` allows (default: any). */
+  shift(accept?: (dsnKey: string) => boolean): SpoolEntry | undefined;
   unshift(entry: SpoolEntry): void;
+  /** The body; rejects on a read error or with `SpoolRecordCorruptError`. */
   readBody(entry: SpoolEntry): Promise<Uint8Array>;
   complete(entry: SpoolEntry): void;
   stats(): SpoolStats;
@@ -54,93 +93,70 @@ export interface Spool {
   close(): Promise<void>;
 }
 
+const recordLengthOf = (entry: SpoolEntry): number =>
+  entry.bodyOffset - entry.offset + entry.size + 4;
+
 /** Creates a spool over `options.dir` (call `open()` before use). */
 export function createSpool(options: SpoolOptions): Spool {
-  const writer = createGroupCommitWriter(options.dir, options.fsync);
-  const queue: SpoolEntry[] = [];
-  let head = 0;
+  const fs = options.fs ?? nodeSpoolFs;
+  const writer = createGroupCommitWriter({
+    dir: options.dir,
+    fsync: options.fsync,
+    fs,
+    // Synchronous, before any later reservation: the ledger's sizes follow the files.
+    onRollback: (segment, length, closed) => ledger.rollBack(segment, length, closed),
+  });
+  const ledger = new SegmentLedger(
+    options.segmentBytes,
+    (segment, header) => void writer.append(segment, header, false),
+  );
+  const queues = new PendingQueues<SpoolEntry>();
   const inFlight = new Set<SpoolEntry>();
-  const segmentBytes = new Map<number, number>();
-  const segmentPending = new Map<number, number>();
-  let activeSegment = 0;
-  let totalBytes = 0;
+  const projectBytes = new Map<string, number>();
+  const projectLimit = Math.floor(options.maxBytes * options.projectShare);
   let memoryBytes = 0;
   const listeners: Array<() => void> = [];
 
-  function reserve(length: number): { segment: number; offset: number } {
-    let size = segmentBytes.get(activeSegment) ?? 0;
-    if (size >= options.segmentBytes) {
-      activeSegment += 1;
-      size = 0;
-    }
-    segmentBytes.set(activeSegment, size + length);
-    totalBytes += length;
-    return { segment: activeSegment, offset: size };
-  }
-
-  function track(entry: SpoolEntry): void {
-    segmentPending.set(entry.segment, (segmentPending.get(entry.segment) ?? 0) + 1);
-    queue.push(entry);
+  function holdForProject(dsnKey: string, delta: number): void {
+    const held = (projectBytes.get(dsnKey) ?? 0) + delta;
+    if (held > 0) projectBytes.set(dsnKey, held);
+    else projectBytes.delete(dsnKey);
   }
 
   async function deleteDrainedSegments(): Promise<void> {
-    const ordered = [...segmentBytes.keys()].sort((a, b) => a - b);
-    let removed = false;
-    for (const segment of ordered) {
-      if (segment >= activeSegment || (segmentPending.get(segment) ?? 0) > 0) break;
-      totalBytes -= segmentBytes.get(segment) ?? 0;
-      segmentBytes.delete(segment);
-      segmentPending.delete(segment);
+    const drained = ledger.takeDrained();
+    for (const segment of drained) {
       await unlink(join(options.dir, segmentFileName(segment))).catch(() => undefined);
-      removed = true;
     }
-    if (removed && options.fsync) await syncDirectory(options.dir).catch(() => undefined);
+    if (drained.length > 0 && options.fsync) {
+      await syncDirectory(options.dir).catch(() => undefined);
+    }
   }
 
   return {
     async open() {
-      await mkdir(options.dir, { recursive: true });
-      const names = (await readdir(options.dir))
-        .filter((n) => /^segment-\d{10}\.log$/.test(n))
-        .sort();
-      const found: SpoolEntry[] = [];
-      const done = new Set<string>();
-      for (const name of names) {
-        const segment = Number(name.slice(8, 18));
-        const path = join(options.dir, name);
-        const data = await readFile(path);
-        const { records, validLength } = decodeSegment(data);
-        if (validLength < data.length) await truncate(path, validLength);
-        segmentBytes.set(segment, validLength);
-        totalBytes += validLength;
-        activeSegment = Math.max(activeSegment, segment);
-        for (const record of records) {
-          if (record.kind === 'tombstone') done.add(`${record.segment}:${record.target}`);
-          else {
-            found.push({
-              dsnKey: record.dsnKey,
-              receivedAt: record.receivedAt,
-              size: record.bodyLength,
-              segment,
-              offset: record.offset,
-              bodyOffset: record.bodyOffset,
-              body: undefined,
-              attempts: 0,
-            });
-          }
-        }
+      const recovery = await recoverSegments(options.dir);
+      for (const { segment, length, marker } of recovery.segments) {
+        ledger.restore(segment, length, marker);
       }
-      for (const entry of found) if (!done.has(`${entry.segment}:${entry.offset}`)) track(entry);
-      // Recovered segments are closed for appends: start a fresh one.
-      if (names.length > 0) activeSegment += 1;
+      for (const found of recovery.pending) {
+        const entry: SpoolEntry = { ...found, body: undefined, attempts: 0 };
+        ledger.addPending(entry.segment, 1);
+        holdForProject(entry.dsnKey, recordLengthOf(entry));
+        queues.push(entry);
+      }
+      ledger.recovered();
       await deleteDrainedSegments();
-      return queue.length - head;
+      const { skippedRegions, skippedBytes, cutBytes } = recovery;
+      return { recovered: queues.size, skippedRegions, skippedBytes, cutBytes };
     },
 
     async append(dsnKey, body, receivedAt) {
-      const record = encodeEnvelopeRecord(dsnKey, receivedAt, body);
-      if (totalBytes + record.length > options.maxBytes) return 'full';
-      const { segment, offset } = reserve(record.length);
+      const length = envelopeRecordLength(dsnKey, body.length);
+      if (ledger.totalBytes + length > options.maxBytes) return 'full';
+      if ((projectBytes.get(dsnKey) ?? 0) + length > projectLimit) return 'over-share';
+      const { segment, offset, marker } = ledger.reserve(length);
+      const record = encodeEnvelopeRecord(marker, dsnKey, receivedAt, body);
       const keepInMemory = memoryBytes + body.length <= options.memoryBytes;
       const entry: SpoolEntry = {
         dsnKey,
@@ -148,55 +164,46 @@ export function createSpool(options: SpoolOptions): Spool {
         size: body.length,
         segment,
         offset,
-        bodyOffset: offset + record.length - 4 - body.length,
+        bodyOffset: offset + length - 4 - body.length,
         body: keepInMemory ? body : undefined,
         attempts: 0,
       };
       if (keepInMemory) memoryBytes += body.length;
-      segmentPending.set(segment, (segmentPending.get(segment) ?? 0) + 1);
+      ledger.addPending(segment, 1);
+      holdForProject(dsnKey, length);
       try {
         await writer.append(segment, record);
       } catch (error) {
-        segmentPending.set(segment, (segmentPending.get(segment) ?? 1) - 1);
+        // The writer has already given the segment's bytes back (onRollback).
+        ledger.addPending(segment, -1);
+        holdForProject(dsnKey, -length);
         if (keepInMemory) memoryBytes -= body.length;
         throw error;
       }
-      queue.push(entry);
+      queues.push(entry);
       for (const listener of listeners) listener();
       return entry;
     },
 
-    shift() {
-      if (head >= queue.length) return undefined;
-      const entry = queue[head]!;
-      queue[head] = undefined as unknown as SpoolEntry;
-      head += 1;
-      if (head > 1024 && head * 2 > queue.length) {
-        queue.splice(0, head);
-        head = 0;
-      }
-      inFlight.add(entry);
+    shift(accept) {
+      const entry = queues.shift(accept);
+      if (entry) inFlight.add(entry);
       return entry;
     },
 
     unshift(entry) {
       inFlight.delete(entry);
-      if (head > 0) {
-        head -= 1;
-        queue[head] = entry;
-      } else queue.unshift(entry);
+      queues.unshift(entry);
     },
 
     async readBody(entry) {
       if (entry.body) return entry.body;
-      const handle = await open(join(options.dir, segmentFileName(entry.segment)), 'r');
-      try {
-        const buffer = Buffer.allocUnsafe(entry.size);
-        await handle.read(buffer, 0, entry.size, entry.bodyOffset);
-        return buffer;
-      } finally {
-        await handle.close();
-      }
+      const marker = ledger.markerOf(entry.segment);
+      const path = join(options.dir, segmentFileName(entry.segment));
+      const bytes = await fs.read(path, entry.offset, recordLengthOf(entry));
+      const body = bodyOfRecord(bytes, marker);
+      if (!body) throw new SpoolRecordCorruptError(entry);
+      return body;
     },
 
     complete(entry) {
@@ -205,23 +212,25 @@ export function createSpool(options: SpoolOptions): Spool {
         memoryBytes -= entry.body.length;
         entry.body = undefined;
       }
-      const tombstone = encodeTombstone(entry.segment, entry.offset);
-      const { segment } = reserve(tombstone.length);
+      holdForProject(entry.dsnKey, -recordLengthOf(entry));
+      const { segment, marker } = ledger.reserve(TOMBSTONE_RECORD_BYTES);
       // Not awaited: a lost tombstone only means a duplicate delivery after a crash.
-      writer.append(segment, tombstone, false).catch(() => undefined);
-      segmentPending.set(entry.segment, (segmentPending.get(entry.segment) ?? 1) - 1);
-      if (segmentPending.get(entry.segment) === 0) void deleteDrainedSegments();
+      writer
+        .append(segment, encodeTombstone(marker, entry.segment, entry.offset), false)
+        .catch(() => undefined);
+      ledger.addPending(entry.segment, -1);
+      if (ledger.pendingIn(entry.segment) === 0) void deleteDrainedSegments();
     },
 
     stats() {
-      let oldest: number | undefined = queue[head]?.receivedAt;
+      let oldest = queues.oldestReceivedAt();
       for (const entry of inFlight)
         if (oldest === undefined || entry.receivedAt < oldest) oldest = entry.receivedAt;
       return {
-        bytes: totalBytes,
+        bytes: ledger.totalBytes,
         maxBytes: options.maxBytes,
-        pending: queue.length - head + inFlight.size,
-        queued: queue.length - head,
+        pending: queues.size + inFlight.size,
+        queued: queues.size,
         oldestReceivedAt: oldest,
       };
     },

@@ -1,143 +1,256 @@
-import { describe, expect, it } from 'vitest';
+/**
+ * The forwarder over a real file spool, with the upstream replaced by a scripted `send` (the only
+ * test double: the reporting service is outside the system). Covers the age bound, late rate
+ * limits, 413, the attempt budget, back-off per destination with probing, and spool read errors.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createDsnRegistry } from '../dsn/dsn-registry.js';
 import type { DropReason } from '../outcomes/drop-reason.js';
 import { createRateLimitState } from '../rate-limits/rate-limit-state.js';
-import type { Spool, SpoolEntry } from '../spool/spool.js';
+import { segmentFileName } from '../spool/spool-fs.js';
+import { createSpool, type Spool, type SpoolEntry } from '../spool/spool.js';
+import { faultyFs, tempDirs, type FaultyFs } from '../spool/test-support.js';
 import { createForwarder } from './forwarder.js';
 import type { UpstreamResponse } from './http-send.js';
+import type { RetryPolicy } from './retry-policy.js';
 
-const DSN = 'https://key@o1.ingest.example.com/3';
-const encoder = new TextEncoder();
+const DSNS = ['https://keya@o1.ingest.example.com/3', 'https://keyb@o1.ingest.example.com/4'];
+const A = '3:keya';
+const B = '4:keyb';
+const temp = tempDirs('forwarder-test-');
+const forwarders: Array<{ drain(ms: number): Promise<boolean> }> = [];
+const spools: Spool[] = [];
+afterEach(async () => {
+  for (const forwarder of forwarders.splice(0)) await forwarder.drain(1000);
+  for (const spool of spools.splice(0)) await spool.close();
+  await temp.cleanup();
+});
 
-/** An in-memory spool with the same contract as the file spool. */
-function memorySpool(bodies: string[], receivedAt = 0) {
-  const queue: SpoolEntry[] = bodies.map((body, offset) => ({
-    dsnKey: '3:key',
-    receivedAt,
-    size: body.length,
-    segment: 0,
-    offset,
-    bodyOffset: 0,
-    body: encoder.encode(body),
-    attempts: 0,
-  }));
-  const completed: SpoolEntry[] = [];
-  const spool: Spool = {
-    open: async () => queue.length,
-    append: async () => 'full',
-    shift: () => queue.shift(),
-    unshift: (entry) => void queue.unshift(entry),
-    readBody: async (entry) => entry.body ?? new Uint8Array(),
-    complete: (entry) => void completed.push(entry),
-    stats: () => ({
-      bytes: 0,
-      maxBytes: 1,
-      pending: queue.length,
-      queued: queue.length,
-      oldestReceivedAt: undefined,
-    }),
-    onAppend: () => undefined,
-    close: async () => undefined,
-  };
-  return { spool, completed };
-}
-
-function setup(
-  bodies: string[],
-  respond: () => Promise<UpstreamResponse>,
-  now: () => number = () => 0,
-  receivedAt = 0,
-) {
-  const { spool, completed } = memorySpool(bodies, receivedAt);
-  const drops: Array<[DropReason, string, number]> = [];
-  const sent: string[] = [];
-  const rateLimits = createRateLimitState();
-  const forwarder = createForwarder({
-    spool,
-    send: async (_target, body) => {
-      sent.push(new TextDecoder().decode(body));
-      return respond();
-    },
-    registry: createDsnRegistry([DSN], { upstreamKind: 'sentry', clientName: 'test/1' }),
-    rateLimits,
-    outcomes: {
-      record: (_dsn, reason, category, quantity) => void drops.push([reason, category, quantity]),
-    },
-    observer: { onResponse: () => undefined, onError: () => undefined },
-    maxInFlight: 2,
-    maxAgeMs: 1000,
-    retry: { baseMs: 1, maxMs: 2, maxAttempts: 2 },
-    now,
-    random: () => 0.5,
-  });
-  return { forwarder, completed, drops, sent, rateLimits };
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-const ok = async (): Promise<UpstreamResponse> => ({
-  status: 200,
-  rateLimitsHeader: undefined,
+const answer = (status: number, rateLimitsHeader?: string): UpstreamResponse => ({
+  status,
+  rateLimitsHeader,
   retryAfterHeader: undefined,
 });
+const keyOfUrl = (url: string) => (url.includes('/api/3/') ? A : B);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Options {
+  readonly respond?: (key: string, body: string) => Promise<UpstreamResponse>;
+  readonly retry?: Partial<RetryPolicy>;
+  readonly maxInFlight?: number;
+  readonly now?: () => number;
+  readonly faults?: FaultyFs;
+  /** Envelopes spooled before the forwarder exists, and a chance to damage the files. */
+  readonly before?: (spool: Spool, dir: string) => Promise<void>;
+}
+
+async function setup(options: Options = {}) {
+  const dir = await temp.make();
+  const spool = createSpool({
+    dir,
+    maxBytes: 1 << 20,
+    projectShare: 1,
+    segmentBytes: 1 << 20,
+    memoryBytes: options.faults || options.before ? 0 : 1 << 20,
+    fsync: false,
+    ...(options.faults ? { fs: options.faults.fs } : {}),
+  });
+  spools.push(spool);
+  await spool.open();
+  await options.before?.(spool, dir);
+  const now = options.now ?? Date.now;
+  const sent: Array<[string, string]> = [];
+  const completed: SpoolEntry[] = [];
+  const complete = spool.complete.bind(spool);
+  spool.complete = (entry) => (completed.push(entry), complete(entry));
+  const inFlight = new Map<string, number>();
+  const peak = new Map<string, number>();
+  const drops: Array<[DropReason, string, number]> = [];
+  const errors: string[] = [];
+  const rateLimits = createRateLimitState();
+  const respond = options.respond ?? (async () => answer(200));
+  const forwarder = createForwarder({
+    spool,
+    async send(target, bytes) {
+      const key = keyOfUrl(target.url);
+      const text = new TextDecoder().decode(bytes);
+      sent.push([key, text]);
+      inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+      peak.set(key, Math.max(peak.get(key) ?? 0, inFlight.get(key)!));
+      try {
+        return await respond(key, text);
+      } finally {
+        inFlight.set(key, inFlight.get(key)! - 1);
+      }
+    },
+    registry: createDsnRegistry(DSNS, { upstreamKind: 'sentry', clientName: 'test/1' }),
+    rateLimits,
+    outcomes: { record: (_dsn, reason, category, n) => void drops.push([reason, category, n]) },
+    observer: { onResponse: () => undefined, onError: (message) => void errors.push(message) },
+    maxInFlight: options.maxInFlight ?? 2,
+    maxAgeMs: 60_000,
+    retry: { baseMs: 1, maxMs: 2, maxAttempts: 2, ...options.retry },
+    now,
+    random: () => 1,
+  });
+  forwarders.push(forwarder);
+  const enqueue = (key: string, body: string) => spool.append(key, encode(body), now());
+  return { spool, forwarder, sent, completed, drops, errors, rateLimits, peak, enqueue };
+}
+
+const event = (n: number) => `{"n":${n}}\n{"type":"event"}\n{}`;
+const encode = (text: string) => new TextEncoder().encode(text);
 
 describe('createForwarder', () => {
   it('drops envelopes older than the spool age bound instead of sending them', async () => {
-    const { forwarder, completed, drops, sent } = setup(
-      ['{}\n{"type":"event"}\n{}'],
-      ok,
-      () => 5000,
-      0,
-    );
+    const { forwarder, sent, completed, drops } = await setup({
+      now: () => 120_000,
+      before: async (spool) => void (await spool.append(A, encode(event(1)), 0)),
+    });
     forwarder.pump();
-    await settle();
+    await sleep(30);
     expect(sent).toEqual([]);
     expect(completed).toHaveLength(1);
     expect(drops).toEqual([['spool-expired', 'error', 1]]);
   });
 
   it('removes items that became rate limited after spooling', async () => {
-    const { forwarder, drops, sent, rateLimits } = setup(
-      ['{}\n{"type":"event"}\n{}\n{"type":"session"}\n{}'],
-      ok,
-    );
-    rateLimits.update('3:key', { rateLimitsHeader: '60:error' }, 0);
-    forwarder.pump();
-    await settle();
-    expect(sent).toEqual(['{}\n{"type":"session"}\n{}']);
+    const { sent, drops, rateLimits, enqueue } = await setup();
+    rateLimits.update(A, { rateLimitsHeader: '60:error' }, Date.now());
+    await enqueue(A, '{}\n{"type":"event"}\n{}\n{"type":"session"}\n{}');
+    await sleep(30);
+    expect(sent).toEqual([[A, '{}\n{"type":"session"}\n{}']]);
     expect(drops).toEqual([['rate-limited', 'error', 1]]);
   });
 
   it('learns limits from responses, but not from a 413', async () => {
-    const answers: UpstreamResponse[] = [
-      { status: 413, rateLimitsHeader: '60:error', retryAfterHeader: undefined },
-      { status: 200, rateLimitsHeader: '30:span', retryAfterHeader: undefined },
-    ];
-    const { forwarder, rateLimits } = setup(
-      ['{}\n{"type":"event"}\n{}', '{}\n{"type":"session"}\n{}'],
-      async () => answers.shift()!,
-    );
-    forwarder.pump();
-    await settle();
-    expect(rateLimits.get('3:key', 0)).toEqual({ span: 30_000 });
+    const answers = [answer(413, '60:error'), answer(200, '30:span')];
+    const { rateLimits, enqueue } = await setup({ respond: async () => answers.shift()! });
+    await enqueue(A, event(1));
+    await sleep(20);
+    await enqueue(A, event(2));
+    await sleep(20);
+    expect(Object.keys(rateLimits.get(A, Date.now()))).toEqual(['span']);
   });
 
   it('retries a 5xx, then gives up after the attempt budget and reports network_error', async () => {
-    const failing = async (): Promise<UpstreamResponse> => ({
-      status: 503,
-      rateLimitsHeader: undefined,
-      retryAfterHeader: undefined,
-    });
-    // The pause between tries is measured on the clock, so this test needs one that moves.
-    const start = Date.now();
-    const { forwarder, completed, drops, sent } = setup(
-      ['{}\n{"type":"event"}\n{}'],
-      failing,
-      () => Date.now() - start,
-    );
-    forwarder.pump();
-    await settle();
+    const { completed, drops, sent, enqueue } = await setup({ respond: async () => answer(503) });
+    await enqueue(A, event(1));
+    await sleep(50);
     expect(sent).toHaveLength(2);
     expect(completed).toHaveLength(1);
     expect(drops).toEqual([['upstream-unreachable', 'error', 1]]);
+  });
+});
+
+describe('back-off per destination', () => {
+  it('pauses only the destination that fails; the others are delivered at once', async () => {
+    const { sent, completed, enqueue } = await setup({
+      respond: async (key) => answer(key === A ? 503 : 200),
+      retry: { baseMs: 10_000, maxMs: 10_000, maxAttempts: 5 },
+    });
+    for (let n = 0; n < 3; n += 1) {
+      await enqueue(A, event(n));
+      await enqueue(B, event(n));
+    }
+    await sleep(100);
+    expect(completed.map((entry) => entry.dsnKey)).toEqual([B, B, B]);
+    expect(sent.filter(([key]) => key === A).length).toBeLessThanOrEqual(2); // A1 (+ A2 in flight)
+  });
+
+  it('counts a burst of failures of sends already in flight once: a blip costs one base delay', async () => {
+    let failing = 8;
+    const { completed, enqueue } = await setup({
+      maxInFlight: 8,
+      respond: async () => {
+        await sleep(10); // all eight are in flight when the first failure comes back
+        return answer(failing-- > 0 ? 503 : 200);
+      },
+      retry: { baseMs: 50, maxMs: 60_000, maxAttempts: 12 },
+    });
+    const started = Date.now();
+    await Promise.all(Array.from({ length: 8 }, (_, n) => enqueue(A, event(n))));
+    while (completed.length < 8 && Date.now() - started < 5000) await sleep(5);
+    expect(completed).toHaveLength(8);
+    expect(Date.now() - started).toBeLessThan(1000); // eight counted failures would pause for 6 s
+  });
+
+  it('probes a paused destination with a single send, then resumes it fully', async () => {
+    let phase: 'fail' | 'probe' | 'ok' = 'fail';
+    let releaseProbe = (): void => undefined;
+    const { peak, completed, sent, enqueue } = await setup({
+      maxInFlight: 4,
+      respond: async () => {
+        if (phase === 'fail') return answer(503);
+        if (phase === 'probe') await new Promise<void>((resolve) => (releaseProbe = resolve));
+        return answer(200);
+      },
+      retry: { baseMs: 40, maxMs: 40, maxAttempts: 12 },
+    });
+    await enqueue(A, event(0));
+    await sleep(5);
+    phase = 'probe';
+    peak.clear();
+    for (let n = 1; n < 8; n += 1) await enqueue(A, event(n));
+    await sleep(150); // the pause is over: exactly one probe is out, the rest wait
+    expect(peak.get(A)).toBe(1);
+    expect(sent).toHaveLength(2);
+    phase = 'ok';
+    releaseProbe();
+    await sleep(50);
+    expect(completed).toHaveLength(8);
+    expect(peak.get(A)).toBeGreaterThan(1);
+  });
+});
+
+describe('spool read errors', () => {
+  it('back off and count attempts instead of retrying at once, then give up', async () => {
+    const faults = faultyFs();
+    faults.failReads(1_000_000);
+    const { completed, sent, errors, enqueue } = await setup({
+      faults,
+      retry: { baseMs: 20, maxMs: 40, maxAttempts: 4 },
+    });
+    await enqueue(A, event(1));
+    await sleep(300);
+    expect(faults.counts.reads).toBe(4);
+    expect(sent).toEqual([]);
+    expect(completed).toHaveLength(1);
+    expect(errors).toEqual([
+      expect.stringMatching(/^giving up after 4 attempts: spool read failed: EIO/),
+    ]);
+  });
+
+  it('deliver the envelope once the disk reads again', async () => {
+    const faults = faultyFs();
+    faults.failReads(2);
+    const { sent, enqueue } = await setup({
+      faults,
+      retry: { baseMs: 20, maxMs: 40, maxAttempts: 4 },
+    });
+    const entry = (await enqueue(A, event(1))) as SpoolEntry;
+    await sleep(200);
+    expect(sent).toEqual([[A, event(1)]]);
+    expect(entry.attempts).toBe(2);
+  });
+
+  it('drops an envelope whose record is corrupted on disk instead of sending it', async () => {
+    const { sent, completed, errors, forwarder } = await setup({
+      async before(spool, dir) {
+        const entry = (await spool.append(A, encode(event(1)), Date.now())) as SpoolEntry;
+        await spool.append(B, encode(event(2)), Date.now());
+        const path = join(dir, segmentFileName(0));
+        const file = await readFile(path);
+        file.writeUInt8(file.readUInt8(entry.bodyOffset) ^ 0xff, entry.bodyOffset);
+        await writeFile(path, file);
+      },
+    });
+    forwarder.pump();
+    await sleep(50);
+    expect(sent).toEqual([[B, event(2)]]);
+    expect(completed.map((entry) => entry.dsnKey).sort()).toEqual([A, B]);
+    expect(errors).toEqual([expect.stringMatching(/^dropping an unreadable envelope/)]);
   });
 });

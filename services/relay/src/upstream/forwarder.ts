@@ -1,8 +1,9 @@
 /**
  * Delivery policy: drains the spool in order with at most `maxInFlight` envelopes upstream,
  * drops items that became rate limited, updates limits from every response (except 413, as the
- * SDK transport does), completes on 2xx/429/final 4xx, and on network errors or 5xx puts the
- * envelope back at the front and pauses with exponential backoff and jitter. I/O is injected.
+ * SDK transport does), completes on 2xx/429/final 4xx, and on network errors, 5xx or a spool
+ * read error counts an attempt, puts the envelope back at the front of its DSN's queue and pauses
+ * that destination only (exponential backoff with jitter, then one probe). I/O is injected.
  */
 import type { DsnRegistry } from '../dsn/dsn-registry.js';
 import { parseEnvelope } from '../envelope/parse-envelope.js';
@@ -12,9 +13,10 @@ import type { DropReason } from '../outcomes/drop-reason.js';
 import type { OutcomeSink } from '../outcomes/outcome-sink.js';
 import type { RateLimitState } from '../rate-limits/rate-limit-state.js';
 import { isRateLimited } from '../rate-limits/rate-limits.js';
-import type { Spool, SpoolEntry } from '../spool/spool.js';
+import { SpoolRecordCorruptError, type Spool, type SpoolEntry } from '../spool/spool.js';
+import { createDestinationBackoff, type SendTicket } from './destination-backoff.js';
 import type { SendEnvelope, UpstreamResponse } from './http-send.js';
-import { isRetryableStatus, retryDelayMs, type RetryPolicy } from './retry-policy.js';
+import { isRetryableStatus, type RetryPolicy } from './retry-policy.js';
 
 /** Observations for metrics and logs. */
 export interface ForwarderObserver {
@@ -51,11 +53,11 @@ export interface Forwarder {
 /** Creates a forwarder over a spool. */
 export function createForwarder(deps: ForwarderDeps): Forwarder {
   let active = 0;
-  let pausedUntil = 0;
-  let pauseTimer: ReturnType<typeof setTimeout> | undefined;
-  let failures = 0;
+  let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  let wakeAt = 0;
   let reachable = true;
   let stopped = false;
+  const backoff = createDestinationBackoff(deps.retry, deps.random);
   const idleWaiters: Array<() => void> = [];
 
   function dropAll(entry: SpoolEntry, body: Uint8Array, reason: DropReason): void {
@@ -71,24 +73,39 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
     }
   }
 
-  async function deliver(entry: SpoolEntry): Promise<void> {
-    const body = await deps.spool.readBody(entry);
+  /** Completes an envelope that is not sent (dropped); frees its probe slot. */
+  function finishUnsent(entry: SpoolEntry, ticket: SendTicket): void {
+    backoff.skipped(ticket);
+    deps.spool.complete(entry);
+  }
+
+  async function deliver(entry: SpoolEntry, ticket: SendTicket): Promise<void> {
+    let body: Uint8Array;
+    try {
+      body = await deps.spool.readBody(entry);
+    } catch (error) {
+      if (error instanceof SpoolRecordCorruptError) {
+        deps.observer.onError(`dropping an unreadable envelope: ${error.message}`, entry.dsnKey);
+        finishUnsent(entry, ticket);
+      } else retryLater(entry, ticket, undefined, `spool read failed: ${messageOf(error)}`);
+      return;
+    }
     const allowed = deps.registry.byKey(entry.dsnKey);
     if (!allowed) {
       deps.observer.onError('spooled envelope for a DSN no longer configured', entry.dsnKey);
       dropAll(entry, body, 'upstream-rejected');
-      deps.spool.complete(entry);
+      finishUnsent(entry, ticket);
       return;
     }
     const now = deps.now();
     if (now - entry.receivedAt > deps.maxAgeMs) {
       dropAll(entry, body, 'spool-expired');
-      deps.spool.complete(entry);
+      finishUnsent(entry, ticket);
       return;
     }
     const outgoing = removeRateLimited(entry, body, now);
     if (!outgoing) {
-      deps.spool.complete(entry);
+      finishUnsent(entry, ticket);
       return;
     }
     const started = deps.now();
@@ -98,17 +115,17 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
     } catch (error) {
       reachable = false;
       deps.observer.onResponse('network-error', deps.now() - started);
-      retryLater(entry, outgoing, error instanceof Error ? error.message : String(error));
+      retryLater(entry, ticket, outgoing, messageOf(error));
       return;
     }
     reachable = true;
     deps.observer.onResponse(response.status, deps.now() - started);
     if (response.status !== 413) deps.rateLimits.update(entry.dsnKey, response, deps.now());
     if (isRetryableStatus(response.status)) {
-      retryLater(entry, outgoing, `upstream answered ${response.status}`);
+      retryLater(entry, ticket, outgoing, `upstream answered ${response.status}`);
       return;
     }
-    failures = 0;
+    backoff.succeeded(ticket);
     if (response.status >= 300 && response.status !== 429) {
       deps.observer.onError(`upstream refused an envelope with ${response.status}`, entry.dsnKey);
       dropAll(entry, outgoing, 'upstream-rejected');
@@ -131,48 +148,53 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
     return kept.length === 0 ? null : serializeEnvelope({ ...parsed.envelope, items: kept });
   }
 
-  function retryLater(entry: SpoolEntry, body: Uint8Array, why: string): void {
-    failures += 1;
+  /** A failed attempt: back off this destination, retry the envelope first, or give up. */
+  function retryLater(
+    entry: SpoolEntry,
+    ticket: SendTicket,
+    body: Uint8Array | undefined,
+    why: string,
+  ): void {
     entry.attempts += 1;
+    backoff.failed(ticket, deps.now());
     if (entry.attempts >= deps.retry.maxAttempts) {
       deps.observer.onError(`giving up after ${entry.attempts} attempts: ${why}`, entry.dsnKey);
-      dropAll(entry, body, 'upstream-unreachable');
+      if (body) dropAll(entry, body, 'upstream-unreachable');
       deps.spool.complete(entry);
       return;
     }
     deps.spool.unshift(entry);
-    const delay = retryDelayMs(deps.retry, failures, deps.random);
-    pausedUntil = Math.max(pausedUntil, deps.now() + delay);
-    schedule();
   }
 
-  /** Wakes the pump when the pause ends (timers may fire a little early: re-check in pump). */
-  function schedule(): void {
-    if (pauseTimer || stopped) return;
-    pauseTimer = setTimeout(
+  /** Wakes the pump when the earliest pause ends (timers may fire early: pump re-checks). */
+  function scheduleWake(): void {
+    if (stopped) return;
+    const at = backoff.nextWake(deps.now());
+    if (at === undefined || (wakeTimer && wakeAt <= at)) return;
+    if (wakeTimer) clearTimeout(wakeTimer);
+    wakeAt = at;
+    wakeTimer = setTimeout(
       () => {
-        pauseTimer = undefined;
+        wakeTimer = undefined;
         pump();
       },
-      Math.max(1, pausedUntil - deps.now()),
+      Math.max(1, at - deps.now()),
     );
-    pauseTimer.unref?.();
+    wakeTimer.unref?.();
   }
 
   function pump(): void {
-    if (deps.now() < pausedUntil) {
-      schedule();
-      return;
-    }
     for (;;) {
       if (stopped || active >= deps.maxInFlight) break;
-      const entry = deps.spool.shift();
+      const now = deps.now();
+      const entry = deps.spool.shift((key) => backoff.mayStart(key, now));
       if (!entry) break;
+      const ticket = backoff.started(entry.dsnKey);
       active += 1;
-      deliver(entry)
+      deliver(entry, ticket)
         .catch((error: unknown) => {
-          deps.observer.onError(`delivery failed: ${String(error)}`, entry.dsnKey);
-          deps.spool.unshift(entry);
+          deps.observer.onError(`delivery failed: ${messageOf(error)}`, entry.dsnKey);
+          retryLater(entry, ticket, undefined, messageOf(error));
         })
         .finally(() => {
           active -= 1;
@@ -180,6 +202,7 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
           pump();
         });
     }
+    scheduleWake();
   }
 
   deps.spool.onAppend(pump);
@@ -190,7 +213,7 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
     upstreamReachable: () => reachable,
     async drain(timeoutMs) {
       stopped = true;
-      if (pauseTimer) clearTimeout(pauseTimer);
+      if (wakeTimer) clearTimeout(wakeTimer);
       if (active === 0) return true;
       return new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), timeoutMs);
@@ -201,4 +224,8 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
       });
     },
   };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -3,10 +3,12 @@
  * keep-alive client, a timeout, and no redirect following (a 3xx is returned as a final status).
  * undici instead of node:http: the node:http client (ClientRequest, IncomingMessage, Agent
  * bookkeeping) was the largest single share of the relay's CPU in profiles under load.
- * Bodies over 32 KiB are gzipped for Sentry (as the Node SDK does). I/O adapter.
+ * Bodies over 32 KiB are gzipped for Sentry (as the Node SDK does), on libuv's threadpool in
+ * small steps, so a large body never blocks the event loop. I/O adapter.
  */
 import { Agent } from 'undici';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { UpstreamTarget } from '../dsn/dsn-registry.js';
 
 /** What the forwarder needs from an upstream response. */
@@ -20,6 +22,7 @@ export interface UpstreamResponse {
 export type SendEnvelope = (target: UpstreamTarget, body: Uint8Array) => Promise<UpstreamResponse>;
 
 const GZIP_THRESHOLD = 32 * 1024;
+const gzipAsync = promisify(gzip);
 
 interface ParsedTarget {
   readonly origin: string;
@@ -56,7 +59,7 @@ export function createHttpSend(options: {
   const send: SendEnvelope = async (target, body) => {
     const { origin, path } = targetOf(target.url);
     const compress = target.kind === 'sentry' && body.length > GZIP_THRESHOLD;
-    const payload = compress ? gzipSync(body) : body;
+    const payload = compress ? await gzipAsync(body) : body;
     const headers: Record<string, string> = {
       'content-type': 'application/x-sentry-envelope',
       'content-length': String(payload.length),

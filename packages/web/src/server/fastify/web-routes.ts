@@ -13,6 +13,7 @@ import { renderDocument } from '../render-document.js';
 import { createErrorResponder } from './error-responses.js';
 import { renderPayload } from '../render-payload.js';
 import { parseCookies, traceIdOf } from '../request-context.js';
+import { scriptNonceOf } from '../security/security-headers.js';
 import type { RenderRequest, RenderResponse, WebRuntime } from '../web-runtime.js';
 
 /** Options of the web routes. */
@@ -70,7 +71,9 @@ export async function webRoutes<Services>(
     reply.raw.on('close', () => {
       if (!finished && !reply.raw.writableFinished) controller.abort();
     });
+    const nonce = scriptNonceOf(reply);
     return {
+      ...(nonce && { nonce }),
       url: new URL(request.url, 'http://internal'),
       headers: request.headers,
       cookies: parseCookies(request.headers.cookie),

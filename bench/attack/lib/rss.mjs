@@ -1,0 +1,43 @@
+// Samples a process's resident memory from /proc (Linux) at a fixed interval.
+import { readFileSync } from 'node:fs';
+
+const MIB = 1024 * 1024;
+
+/** Resident set of `pid` in MiB, or undefined once it has exited. */
+function rssMiB(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? (Number(match[1]) * 1024) / MIB : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Starts sampling; `stop()` answers the samples as [seconds since start, MiB]. */
+export function sampleRss(pid, intervalMs = 200) {
+  const started = performance.now();
+  const samples = [];
+  const take = () => {
+    const value = rssMiB(pid);
+    if (value !== undefined) samples.push([(performance.now() - started) / 1000, value]);
+  };
+  take();
+  const timer = setInterval(take, intervalMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return samples;
+    },
+  };
+}
+
+/** The peak of the samples, and the peak of each `windowS`-second window. */
+export function rssSummary(samples, windowS = 10) {
+  const windows = [];
+  for (const [t, mib] of samples) {
+    const index = Math.floor(t / windowS);
+    windows[index] = Math.max(windows[index] ?? 0, mib);
+  }
+  return { peak: Math.max(...samples.map(([, mib]) => mib)), windows: windows.map((w) => w ?? 0) };
+}

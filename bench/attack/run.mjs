@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// The relay under attack: 90% hostile requests (each class of lib/traffic.mjs, plus bodies that
+// trickle) and 10% honest SDK envelopes, against a phase of honest traffic alone, each phase on a
+// fresh relay with its default limits. Reports the relay's resident memory (peak, per window),
+// how many honest envelopes reached the upstream, and the honest p99 latency with and without
+// the attack. See RESULTS.md.
+//
+//   npm run build && node bench/attack/run.mjs
+//
+// Env: DURATION (60 s per phase), SCALE (1: multiplies every class's rate), RELAY_ROOT (the
+// checkout whose built relay runs; default this one), NAME (results/<NAME>/; default a UTC time).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startServer, stopServer } from '../relay/lib/processes.mjs';
+import { report } from './lib/report.mjs';
+import { rssSummary, sampleRss } from './lib/rss.mjs';
+import { post, sendAtRate, trickle } from './lib/senders.mjs';
+import {
+  HOSTILE_CLASSES,
+  TRICKLE,
+  eventId,
+  honestEnvelope,
+  honestRate,
+  projects,
+} from './lib/traffic.mjs';
+
+const DURATION = Number(process.env.DURATION ?? 60);
+const SCALE = Number(process.env.SCALE ?? 1);
+const RELAY_ROOT = resolve(process.env.RELAY_ROOT ?? new URL('../..', import.meta.url).pathname);
+const NAME = process.env.NAME ?? new Date().toISOString().slice(0, 16).replace(':', '-');
+const OUT = new URL(`results/${NAME}/`, import.meta.url).pathname;
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const log = (line) => console.log(`[attack ${new Date().toISOString().slice(11, 19)}] ${line}`);
+
+// Honest clients and attackers come from different addresses (a /24 each).
+const addresses = (prefix, count) => Array.from({ length: count }, (_, i) => `${prefix}.${i + 1}`);
+const HONEST_IPS = addresses('198.51.100', 50);
+const ATTACKER_IPS = addresses('203.0.113', 8);
+
+async function startRelay(upstreamUrl) {
+  const spool = mkdtempSync(join(tmpdir(), 'strata-attack-spool-'));
+  const dsns = projects('127.0.0.1');
+  const relay = await startServer([join(RELAY_ROOT, 'services/relay/dist/main.js')], {
+    NODE_ENV: 'production',
+    RELAY_PORT: '0',
+    RELAY_HOST: '127.0.0.1',
+    RELAY_DSNS: `${dsns.site},${dsns.flood}`,
+    RELAY_UPSTREAM: upstreamUrl,
+    RELAY_TRUST_PROXY: 'true',
+    RELAY_SPOOL_DIR: spool,
+    RELAY_LOG_LEVEL: 'info',
+  });
+  return { ...relay, spool, dsns };
+}
+
+/** One phase: honest traffic, and the attack when `attack` is set. */
+async function phase(label, upstreamUrl, attack) {
+  const relay = await startRelay(upstreamUrl);
+  const tunnel = `${relay.url}/monitoring`;
+  log(`${label}: relay pid ${relay.child.pid} at ${relay.url}, ${DURATION} s`);
+  const rss = sampleRss(relay.child.pid);
+  const honestIds = [];
+  const latencies = [];
+  const honest = sendAtRate({
+    url: tunnel,
+    rate: honestRate(SCALE),
+    clientIps: HONEST_IPS,
+    build: () => {
+      const id = eventId();
+      honestIds.push(id);
+      return { ...honestEnvelope(relay.dsns.site, id), id };
+    },
+    onResult: (request, result) => latencies.push(result.ms),
+  });
+  const hostile = attack
+    ? Object.entries(HOSTILE_CLASSES).map(([name, spec]) => ({
+        name,
+        sender: sendAtRate({
+          url: tunnel,
+          rate: spec.rate * SCALE,
+          clientIps: ATTACKER_IPS,
+          maxInFlight: 16,
+          build: () => spec.build(relay.dsns.site, relay.dsns.flood),
+        }),
+      }))
+    : [];
+  const slow = attack ? trickle(tunnel, TRICKLE, ATTACKER_IPS[0]) : undefined;
+  await sleep(DURATION * 1000);
+  slow?.stop();
+  await Promise.all([honest.stop(), ...hostile.map((h) => h.sender.stop())]);
+  log(`${label}: load stopped; waiting for the relay to forward what it accepted`);
+  const delivered = await deliveredOf(upstreamUrl, honestIds, honest.counts.byStatus['200'] ?? 0);
+  const samples = rss.stop();
+  // The relay still answers after the attack (a liveness probe, not a measurement).
+  const after = await post(tunnel, honestEnvelope(relay.dsns.site, eventId()), HONEST_IPS[0]);
+  await stopServer(relay.child);
+  rmSync(relay.spool, { recursive: true, force: true });
+  return {
+    label,
+    honest: { ...honest.counts, delivered, latencies },
+    hostile: Object.fromEntries(hostile.map((h) => [h.name, h.sender.counts])),
+    trickle: slow?.counts,
+    rss: rssSummary(samples),
+    answersAfter: after.status,
+  };
+}
+
+/** How many of `ids` the upstream has seen, waiting up to 30 s for the accepted ones. */
+async function deliveredOf(upstreamUrl, ids, accepted) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { ids: seen } = await (await fetch(`${upstreamUrl}/seen`)).json();
+    const set = new Set(seen);
+    const count = ids.filter((id) => set.has(id)).length;
+    if (count >= accepted || Date.now() > deadline) return count;
+    await sleep(500);
+  }
+}
+
+const upstream = await startServer([new URL('recording-upstream.mjs', import.meta.url).pathname]);
+try {
+  const baseline = await phase('baseline (honest only)', upstream.url, false);
+  const attacked = await phase('attack (90% hostile)', upstream.url, true);
+  mkdirSync(OUT, { recursive: true });
+  const text = report({ baseline, attacked, duration: DURATION, scale: SCALE, root: RELAY_ROOT });
+  writeFileSync(join(OUT, 'report.md'), text);
+  const strip = ({ honest: { latencies: _latencies, ...honest }, ...rest }) => ({
+    ...rest,
+    honest,
+  });
+  writeFileSync(
+    join(OUT, 'results.json'),
+    JSON.stringify({ baseline: strip(baseline), attacked: strip(attacked) }, null, 2),
+  );
+  console.log(`\n${text}\nwrote ${OUT}report.md`);
+} finally {
+  await stopServer(upstream.child);
+}
