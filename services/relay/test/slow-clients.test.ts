@@ -24,8 +24,10 @@ afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.destroy();
   await relay?.stop();
   await upstream?.close();
+  const problems = upstream?.problems ?? [];
   relay = undefined;
   upstream = undefined;
+  if (problems.length > 0) throw new Error(`upstream problems: ${problems.join('; ')}`);
 });
 
 /** Opens a connection to the relay; resolves once connected. */
