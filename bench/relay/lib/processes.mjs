@@ -58,6 +58,10 @@ export function relayBenchEnv(upstreamUrl, spoolDir) {
     RELAY_SPOOL_DIR: spoolDir,
     RELAY_LOG_LEVEL: 'info', // the readiness line is at info; per-request lines are off
     RELAY_SPOOL_MAX_BYTES: String(4 * 1024 * 1024 * 1024),
+    // Honest traffic from one load generator standing for many clients: the per-client request
+    // limits are switched off.
+    RELAY_RATE_LIMIT_PER_ADDRESS: '0',
+    RELAY_RATE_LIMIT_PER_KEY: '0',
   };
 }
 

@@ -15,12 +15,14 @@ import { createEnvelope, createItem, serializeEnvelope } from './envelope/serial
 import { RelayError, errorBody } from './errors.js';
 import type { BodyLimits } from './http/read-body.js';
 import type { IngestContext } from './ingest/accept-envelope.js';
-import { INGEST_BUDGETS } from './limits/item-budgets.js';
+import { itemBudgetsFrom, readerLimitsFrom } from './limits/item-budgets.js';
+import { createSharedByteBudget } from './limits/shared-byte-budget.js';
 import { createMetrics } from './metrics.js';
 import { createClientReportAggregator } from './outcomes/client-reports.js';
 import { createOutcomeSink } from './outcomes/outcome-sink.js';
 import { createProcessOptions } from './project-options.js';
 import { createRateLimitState } from './rate-limits/rate-limit-state.js';
+import { createRequestLimiter } from './rate-limits/request-limiter.js';
 import { debugRoutes } from './routes/debug-routes.js';
 import { ingestRoutes } from './routes/ingest-routes.js';
 import { opsRoutes } from './routes/ops-routes.js';
@@ -51,6 +53,10 @@ export interface RelayApp {
 
 const VERSION = '0.1.0';
 const encoder = new TextEncoder();
+/** Distinct client addresses whose request windows are remembered at once. */
+const MAX_LIMITED_ADDRESSES = 10_000;
+/** Bytes each request reads before it draws on RELAY_MAX_BUFFERED_BYTES. */
+const FREE_BYTES_PER_REQUEST = 64 * 1024;
 
 /** Builds the relay (opens the spool and queues what it recovered). */
 export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
@@ -87,6 +93,17 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     // Per-request lines cost throughput and add nothing the metrics do not show.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.RELAY_MAX_BODY_BYTES,
+    // A client that trickles its headers or body, or goes silent, is cut off (Node answers 408).
+    connectionTimeout: config.RELAY_BODY_IDLE_TIMEOUT,
+    requestTimeout: config.RELAY_REQUEST_TIMEOUT,
+    http: {
+      headersTimeout: Math.min(config.RELAY_HEADERS_TIMEOUT, config.RELAY_REQUEST_TIMEOUT),
+      // Node checks those two deadlines on this interval (30 s by default): keep it a fraction.
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, config.RELAY_HEADERS_TIMEOUT / 4, config.RELAY_REQUEST_TIMEOUT / 4),
+      ),
+    },
   });
   const log = app.log;
   const rateLimits = createRateLimitState();
@@ -125,21 +142,27 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
   forwarderRef = forwarder;
 
   const processOptions = createProcessOptions(config);
+  const rateWindow = { windowMs: config.RELAY_RATE_LIMIT_WINDOW };
   const context: IngestContext = {
     registry,
     rateLimits,
     spool,
     outcomes,
-    budgets: INGEST_BUDGETS,
+    readerLimits: readerLimitsFrom(config),
+    budgets: itemBudgetsFrom(config),
+    keyLimiter: createRequestLimiter({
+      ...rateWindow,
+      limit: config.RELAY_RATE_LIMIT_PER_KEY,
+      maxKeys: Math.max(1, config.RELAY_DSNS.length),
+    }),
+    bodyMemory: createSharedByteBudget(config.RELAY_MAX_BUFFERED_BYTES, FREE_BYTES_PER_REQUEST),
     processOptions: (allowed) => processOptions(allowed.dsn.projectId),
     onAccepted: metrics.accepted,
     now,
   };
-  const bodyLimits: BodyLimits = {
-    maxBodyBytes: config.RELAY_MAX_BODY_BYTES,
-    maxEnvelopeBytes: config.RELAY_MAX_ENVELOPE_BYTES,
-  };
+  const bodyLimits: BodyLimits = { maxBodyBytes: config.RELAY_MAX_BODY_BYTES };
   let shuttingDown = false;
+  const stopping = new AbortController();
 
   // Bodies are read by the routes themselves, as bytes, with the relay's own limits.
   app.removeAllContentTypeParsers();
@@ -153,6 +176,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     metrics.rejected(relayError.code);
     return reply
       .code(relayError.status)
+      .headers(relayError.headers)
       .header('x-sentry-error', relayError.message)
       .send(errorBody(relayError));
   });
@@ -170,7 +194,13 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     tunnelPath: config.RELAY_TUNNEL_PATH,
     allowedOrigins: config.RELAY_ALLOWED_ORIGINS,
     bodyLimits,
+    addressLimiter: createRequestLimiter({
+      ...rateWindow,
+      limit: config.RELAY_RATE_LIMIT_PER_ADDRESS,
+      maxKeys: MAX_LIMITED_ADDRESSES,
+    }),
     isShuttingDown,
+    stopSignal: stopping.signal,
   });
   await app.register(opsRoutes, {
     metrics,
@@ -213,7 +243,12 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     async shutdown(timeoutMs = 10_000) {
       shuttingDown = true;
       clearInterval(reportTimer);
+      // Bodies still arriving are cut off; a connection that has not even sent its headers by
+      // the deadline is closed, so a slow client never holds the shutdown.
+      stopping.abort();
+      const cutOff = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
       await app.close();
+      clearTimeout(cutOff);
       await forwarder.drain(timeoutMs);
       await flushClientReports();
       await spool.close();

@@ -15,9 +15,20 @@ import {
 import { z } from 'zod';
 import { parseDsn } from './dsn/dsn.js';
 import { DEFAULT_FILTERS, FILTER_IDS, type FilterId } from './filters/filter.js';
+import { SPEC_EVENT_LIMITS } from './limits/event-limits.js';
 import { ProjectOptionsMapSchema } from './project-options.js';
 
-const MIB = 1024 * 1024;
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/** A whole number of at least 0, where 0 switches the limit off. */
+function limitOrOff(defaultValue: number) {
+  return z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .default(defaultValue);
+}
 
 /** A `|`-separated list (glob lists: commas belong to `{a,b}` alternatives). */
 function pipeList() {
@@ -61,7 +72,44 @@ export const RelayConfigSchema = z.object({
     'Take the client IP from X-Forwarded-For (behind the gateway)',
   ),
   RELAY_MAX_BODY_BYTES: positiveInt(20 * MIB).describe('Largest request body before decompression'),
-  RELAY_MAX_ENVELOPE_BYTES: positiveInt(100 * MIB).describe('Largest envelope after decompression'),
+  RELAY_MAX_ENVELOPE_BYTES: positiveInt(20 * MIB).describe('Largest envelope after decompression'),
+  RELAY_MAX_HEADER_BYTES: positiveInt(8 * KIB).describe(
+    'Largest envelope header line and item header line',
+  ),
+  RELAY_MAX_ITEMS: positiveInt(1000).describe('Most items in one envelope'),
+  RELAY_MAX_JSON_DEPTH: positiveInt(128).describe('Deepest nesting of parsed JSON'),
+  RELAY_MAX_EVENT_BYTES: positiveInt(1 * MIB).describe('Largest event-like item'),
+  RELAY_MAX_ATTACHMENTS_BYTES: positiveInt(20 * MIB).describe('All attachments of one envelope'),
+  RELAY_MAX_CLIENT_REPORT_BYTES: positiveInt(4 * KIB).describe('Largest client report item'),
+  RELAY_MAX_CHECK_IN_BYTES: positiveInt(100 * KIB).describe('Largest check-in item'),
+  RELAY_MAX_PROFILE_BYTES: positiveInt(20 * MIB).describe('Largest profile item'),
+  RELAY_MAX_REPLAY_BYTES: positiveInt(10 * MIB).describe('Largest replay recording or video'),
+  RELAY_MAX_CONTAINER_BYTES: positiveInt(2 * MIB).describe(
+    'Largest span, log or metric container, by its bytes',
+  ),
+  RELAY_MAX_ITEM_BYTES: positiveInt(1 * MIB).describe(
+    'Largest item of any other type, unknown types included',
+  ),
+  RELAY_MAX_SESSIONS: positiveInt(100).describe('Most session items in one envelope'),
+  RELAY_MAX_BUFFERED_BYTES: positiveInt(64 * MIB).describe(
+    'Bytes all requests being read may hold together, beyond 64 KiB each',
+  ),
+  RELAY_RATE_LIMIT_WINDOW: durationMs('10s').describe('Window of the per-client request limits'),
+  RELAY_RATE_LIMIT_PER_ADDRESS: limitOrOff(1000).describe(
+    'Requests per window from one client address (0 = off)',
+  ),
+  RELAY_RATE_LIMIT_PER_KEY: limitOrOff(10_000).describe(
+    'Requests per window for one project key (0 = off)',
+  ),
+  RELAY_HEADERS_TIMEOUT: durationMs('10s').describe(
+    'Time a client has to send the request headers (at most RELAY_REQUEST_TIMEOUT)',
+  ),
+  RELAY_BODY_IDLE_TIMEOUT: durationMs('10s').describe(
+    'Longest silence on a connection, body included',
+  ),
+  RELAY_REQUEST_TIMEOUT: durationMs('30s').describe(
+    'Time a client has to send the whole request (headers and body)',
+  ),
   RELAY_MAX_IN_FLIGHT: positiveInt(64, 1024).describe('Envelopes in flight upstream at once'),
   RELAY_UPSTREAM_TIMEOUT: durationMs('30s').describe('Timeout of one upstream request'),
   RELAY_SHUTDOWN_TIMEOUT: durationMs('10s').describe(
@@ -135,11 +183,17 @@ export const RelayConfigSchema = z.object({
     .describe(
       'Per-project filter overrides as JSON: {"<projectId>": {"filters": [...], "errorMessages": [...], ...}}',
     ),
-  RELAY_MAX_VALUE_LENGTH: positiveInt(250).describe('Message and exception value cap (characters)'),
-  RELAY_MAX_BREADCRUMBS: positiveInt(100).describe('Breadcrumbs kept (the newest)'),
-  RELAY_MAX_FRAMES: positiveInt(50).describe('Stack frames kept per exception (the innermost)'),
+  RELAY_MAX_VALUE_LENGTH: positiveInt(SPEC_EVENT_LIMITS.maxValueLength).describe(
+    'Message and exception value cap (characters)',
+  ),
+  RELAY_MAX_BREADCRUMBS: positiveInt(SPEC_EVENT_LIMITS.maxBreadcrumbs).describe(
+    'Breadcrumbs kept (the newest)',
+  ),
+  RELAY_MAX_FRAMES: positiveInt(SPEC_EVENT_LIMITS.maxFrames).describe(
+    'Stack frames kept per exception (the innermost)',
+  ),
   RELAY_SCRUB_PII: bool(false).describe('Remove cookies/auth headers, truncate IPs, mask tokens'),
-  RELAY_DEBUG_ENDPOINT: bool(true).describe('Serve POST /debug/explain'),
+  RELAY_DEBUG_ENDPOINT: bool(false).describe('Serve POST /debug/explain'),
   RELAY_LOG_LEVEL: oneOf(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
     'info',
@@ -166,6 +220,7 @@ export function withDevDefaults(
     RELAY_UPSTREAM: 'http://localhost:8969',
     RELAY_DSNS: 'http://strata0dev0key@localhost:3100/1',
     RELAY_SPOOL_DIR: '.spool/relay-dev',
+    RELAY_DEBUG_ENDPOINT: 'true',
   };
   const merged: Record<string, string | undefined> = { ...defaults };
   for (const [key, value] of Object.entries(env))

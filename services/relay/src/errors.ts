@@ -19,8 +19,12 @@ export const RELAY_ERRORS = {
   RELAY_BODY_TOO_LARGE: 413,
   RELAY_ENVELOPE_TOO_LARGE: 413,
   RELAY_ITEM_TOO_LARGE: 413,
+  RELAY_HEADER_TOO_LARGE: 413,
   RELAY_RATE_LIMITED: 429,
+  RELAY_CLIENT_RATE_LIMITED: 429,
+  RELAY_KEY_RATE_LIMITED: 429,
   RELAY_SPOOL_FULL: 503,
+  RELAY_OVERLOADED: 503,
   RELAY_SPOOL_SHARE_EXCEEDED: 429,
   RELAY_SPOOL_WRITE_FAILED: 500,
   RELAY_SHUTTING_DOWN: 503,
@@ -35,12 +39,19 @@ export type RelayErrorCode = keyof typeof RELAY_ERRORS;
 export class RelayError extends Error {
   readonly code: RelayErrorCode;
   readonly status: number;
+  /** Extra response headers (`Retry-After` on a 429, `Connection: close` when stopping). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(code: RelayErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: RelayErrorCode,
+    message: string,
+    options?: { cause?: unknown; headers?: Readonly<Record<string, string>> },
+  ) {
     super(message, options);
     this.name = 'RelayError';
     this.code = code;
     this.status = RELAY_ERRORS[code];
+    this.headers = options?.headers ?? {};
   }
 }
 

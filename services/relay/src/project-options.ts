@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { RelayConfig } from './config.js';
 import { FILTER_IDS } from './filters/filter.js';
 import { FILTERS } from './filters/registry.js';
+import { SPEC_EVENT_LIMITS } from './limits/event-limits.js';
 import type { ProcessOptions } from './pipeline/process-envelope.js';
 
 /** Overrides for one project; any field left out keeps the relay-wide value. */
@@ -46,9 +47,10 @@ export function createProcessOptions(config: RelayConfig): (projectId: string) =
       maxValueLength: config.RELAY_MAX_VALUE_LENGTH,
       maxBreadcrumbs: config.RELAY_MAX_BREADCRUMBS,
       maxFrames: config.RELAY_MAX_FRAMES,
-      maxBaggageLength: 8192,
+      maxBaggageLength: SPEC_EVENT_LIMITS.maxBaggageLength,
     },
     scrubPii: config.RELAY_SCRUB_PII,
+    maxJsonDepth: config.RELAY_MAX_JSON_DEPTH,
   };
   const perProject = new Map<string, ProcessOptions>();
   for (const [projectId, overrides] of Object.entries(config.RELAY_PROJECT_OPTIONS)) {

@@ -57,6 +57,8 @@ it('loses nothing acknowledged when killed with SIGKILL under load', async () =>
     RELAY_SPOOL_SEGMENT_BYTES: '65536', // several segments, so rotation and deletion are covered
     RELAY_RETRY_BASE: '20ms',
     RELAY_LOG_LEVEL: 'info',
+    // One test client stands for many: its load must not meet the per-address request limit.
+    RELAY_RATE_LIMIT_PER_ADDRESS: '0',
   };
   // The upstream holds every answer: at the kill, 64 envelopes are in flight and the rest
   // queued, so everything acknowledged must come back from the spool files.

@@ -158,7 +158,7 @@ describe('retries', () => {
 
 describe('ops endpoints', () => {
   it('serves health, readiness, metrics and the explain endpoint', async () => {
-    await setup();
+    await setup({ RELAY_DEBUG_ENDPOINT: 'true' });
     expect(await (await fetch(`${relay.url}/healthz`)).json()).toEqual({ status: 'ok' });
     const ready = await fetch(`${relay.url}/readyz`);
     expect(ready.status).toBe(200);

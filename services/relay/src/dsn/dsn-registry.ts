@@ -4,6 +4,9 @@
  */
 import { dsnIdentity, dsnIngestUrl, dsnLabel, parseDsn, publicDsnString, type Dsn } from './dsn.js';
 
+/** Matching strings remembered (an allowed DSN with varying secret parts is still bounded). */
+const MAX_MATCHED_STRINGS = 64;
+
 /** Where envelopes for one DSN go. */
 export interface UpstreamTarget {
   readonly kind: 'sentry' | 'spotlight';
@@ -50,16 +53,20 @@ export function createDsnRegistry(
   const byIdentity = new Map(all.map((entry) => [dsnIdentity(entry.dsn), entry]));
   const byKey = new Map<string, AllowedDsn>();
   for (const entry of all) if (!byKey.has(entry.key)) byKey.set(entry.key, entry);
-  // Browsers send the same DSN string every time: remember answers for strings seen (bounded).
-  const seen = new Map<string, AllowedDsn | 'invalid' | undefined>();
+  // Browsers send the same DSN string every time: remember the strings that matched. Only
+  // those: a refused string is never kept, so hostile strings cannot fill memory.
+  const matched = new Map<string, AllowedDsn>();
   return {
     all,
     byDsnString(raw) {
-      if (seen.has(raw)) return seen.get(raw);
+      const known = matched.get(raw);
+      if (known) return known;
       const dsn = parseDsn(raw);
-      const answer = dsn ? byIdentity.get(dsnIdentity(dsn)) : 'invalid';
-      if (seen.size >= 1000) seen.clear();
-      seen.set(raw, answer);
+      if (!dsn) return 'invalid';
+      const answer = byIdentity.get(dsnIdentity(dsn));
+      if (!answer) return undefined;
+      if (matched.size >= MAX_MATCHED_STRINGS) matched.clear();
+      matched.set(raw, answer);
       return answer;
     },
     byProjectKey: (projectId, publicKey) => byKey.get(`${projectId}:${publicKey}`),

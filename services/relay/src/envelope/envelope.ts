@@ -31,7 +31,10 @@ export interface EnvelopeError {
     | 'bad-length'
     | 'truncated-payload'
     | 'missing-newline'
-    | 'too-many-items';
+    | 'too-many-items'
+    | 'header-too-large'
+    | 'item-too-large'
+    | 'envelope-too-large';
   readonly message: string;
   readonly offset: number;
 }

@@ -1,29 +1,33 @@
 /**
- * Reads a request body as bytes with limits before and after decompression. Accepts gzip,
- * deflate (zlib-wrapped or raw) and br; an empty, `identity` or `utf-8` Content-Encoding means
- * none (some SDKs send those, see Relay's decompression middleware). Decompression stops at the
- * output limit, so a zip bomb costs at most that much memory. I/O adapter (streams, zlib).
+ * Streams a request body, decompressing as it arrives, into a sink that checks each decoded
+ * chunk and refuses by throwing: so a refusal comes at the first byte over a limit, never after
+ * inflating or buffering the rest (a zip bomb costs at most the limit plus one zlib chunk).
+ * Accepts gzip, deflate (zlib-wrapped or raw) and br; an empty, `identity` or `utf-8`
+ * Content-Encoding means none (some SDKs send those, see Relay's decompression middleware). The
+ * compressed bytes are counted against `maxBodyBytes`. A refused body is read on and discarded
+ * (for up to `maxBodyBytes` more, at least 1 MiB), so the answer reaches the client and the
+ * connection stays usable; past that the connection is cut. At shutdown (the abort signal) a
+ * body still arriving is refused at once and not read on. I/O adapter (streams, zlib).
  */
-import type { Readable } from 'node:stream';
-import { brotliDecompress, gunzip, inflate, inflateRaw } from 'node:zlib';
-import { promisify } from 'node:util';
+import type { Readable, Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { RelayError } from '../errors.js';
 
-/** Size limits. */
+/** Size limit of the body as sent. */
 export interface BodyLimits {
   readonly maxBodyBytes: number;
-  readonly maxEnvelopeBytes: number;
 }
 
-const decoders = {
-  gzip: promisify(gunzip),
-  deflate: promisify(inflate),
-  'deflate-raw': promisify(inflateRaw),
-  br: promisify(brotliDecompress),
-};
+/** Takes each decoded chunk; throws (a `RelayError`) to refuse the body. */
+export type BodySink = (chunk: Buffer) => void;
+
+type Encoding = 'none' | 'gzip' | 'deflate' | 'br';
+
+/** A refused body is read on for at least this much, so a client slightly over a limit reads its 413. */
+const MIN_DISCARD_BYTES = 1024 * 1024;
 
 /** Normalises Content-Encoding to a decoder name, 'none', or null when unsupported. */
-export function normalizeEncoding(raw: string | undefined): keyof typeof decoders | 'none' | null {
+export function normalizeEncoding(raw: string | undefined): Encoding | null {
   const value = (raw ?? '').trim().toLowerCase();
   if (value === '' || value === 'identity' || value === 'utf-8' || value === 'utf8') return 'none';
   if (value === 'gzip' || value === 'x-gzip') return 'gzip';
@@ -32,75 +36,157 @@ export function normalizeEncoding(raw: string | undefined): keyof typeof decoder
   return null;
 }
 
-/** Reads and decodes the body; throws `RelayError` with 413/415/400 codes. */
-export async function readBody(
+/** Reads the body into `sink`; rejects with the sink's error or a 413/415/400 `RelayError`. */
+export function readBody(
   stream: Readable,
   contentEncoding: string | undefined,
   contentLength: string | undefined,
   limits: BodyLimits,
-): Promise<Uint8Array> {
+  sink: BodySink,
+  signal?: AbortSignal,
+): Promise<void> {
   const encoding = normalizeEncoding(contentEncoding);
   if (encoding === null) {
-    stream.resume();
-    throw new RelayError(
-      'RELAY_ENCODING_UNSUPPORTED',
-      `Content-Encoding "${contentEncoding}" is not supported (use gzip, deflate or br)`,
+    discardRest(stream, discardBudget(limits));
+    return Promise.reject(
+      new RelayError(
+        'RELAY_ENCODING_UNSUPPORTED',
+        `Content-Encoding "${contentEncoding}" is not supported (use gzip, deflate or br)`,
+      ),
     );
   }
   if (contentLength !== undefined && Number(contentLength) > limits.maxBodyBytes) {
-    stream.resume();
-    throw tooLarge(limits.maxBodyBytes);
+    discardRest(stream, discardBudget(limits));
+    return Promise.reject(tooLarge(limits.maxBodyBytes));
   }
-  const raw = await collect(stream, limits.maxBodyBytes);
-  if (encoding === 'none') {
-    if (raw.length > limits.maxEnvelopeBytes) throw envelopeTooLarge(limits.maxEnvelopeBytes);
-    return raw;
-  }
-  const decoder =
-    encoding === 'deflate' && !hasZlibHeader(raw) ? decoders['deflate-raw'] : decoders[encoding];
-  try {
-    return await decoder(raw, { maxOutputLength: limits.maxEnvelopeBytes });
-  } catch (error) {
-    if (
-      (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' ||
-      error instanceof RangeError
-    ) {
-      throw envelopeTooLarge(limits.maxEnvelopeBytes);
-    }
-    throw new RelayError('RELAY_ENCODING_INVALID', `the body is not valid ${encoding} data`, {
-      cause: error,
-    });
-  }
-}
-
-/** Collects a stream into one buffer, failing once it passes `limit` bytes. */
-function collect(stream: Readable, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+  return new Promise<void>((resolve, reject) => {
     let received = 0;
-    let failed = false;
-    stream.on('data', (chunk: Buffer) => {
-      if (failed) return;
-      received += chunk.length;
-      if (received > limit) {
-        failed = true;
-        reject(tooLarge(limit));
-        return;
+    let decoder: Transform | undefined;
+    let pending: Buffer | undefined;
+    let settled = false;
+
+    const cleanup = () => {
+      // Nothing more is read unless `discardRest` takes over.
+      stream.pause();
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onStreamError);
+      stream.off('close', onClose);
+      signal?.removeEventListener('abort', onAbort);
+      decoder?.destroy();
+    };
+    const fail = (error: unknown, discard: boolean) => {
+      if (settled) return;
+      settled = true;
+      cleanup();
+      if (discard) discardRest(stream, discardBudget(limits));
+      reject(error);
+    };
+    const succeed = () => {
+      if (settled) return;
+      settled = true;
+      cleanup();
+      resolve();
+    };
+    const deliver = (chunk: Buffer) => {
+      if (settled) return;
+      try {
+        sink(chunk);
+      } catch (error) {
+        fail(error, true);
       }
-      chunks.push(chunk);
-    });
-    stream.on('end', () => {
-      if (!failed) resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
-    });
-    stream.on('error', (error) => {
-      if (!failed)
-        reject(
-          new RelayError('RELAY_ENCODING_INVALID', 'the request body could not be read', {
+    };
+    const startDecoder = (first: Buffer): Transform => {
+      const created = createDecoder(encoding as Exclude<Encoding, 'none'>, first);
+      created.on('data', deliver);
+      created.on('end', succeed);
+      created.on('error', (error) =>
+        fail(
+          new RelayError('RELAY_ENCODING_INVALID', `the body is not valid ${encoding} data`, {
             cause: error,
           }),
-        );
-    });
+          true,
+        ),
+      );
+      created.on('drain', () => stream.resume());
+      return created;
+    };
+    const decode = (chunk: Buffer) => {
+      // Raw deflate and zlib-wrapped deflate are told apart by the first two bytes.
+      const bytes = pending ? Buffer.concat([pending, chunk]) : chunk;
+      if (!decoder && encoding === 'deflate' && bytes.length < 2) {
+        pending = bytes;
+        return;
+      }
+      pending = undefined;
+      decoder ??= startDecoder(bytes);
+      if (!decoder.write(bytes)) stream.pause();
+    };
+    function onData(chunk: Buffer) {
+      received += chunk.length;
+      if (received > limits.maxBodyBytes) {
+        fail(tooLarge(limits.maxBodyBytes), true);
+      } else if (encoding === 'none') deliver(chunk);
+      else decode(chunk);
+    }
+    function onEnd() {
+      if (encoding === 'none') return succeed();
+      if (!decoder) decoder = startDecoder(pending ?? Buffer.alloc(0));
+      decoder.end(pending);
+      pending = undefined;
+    }
+    function onStreamError(error: Error) {
+      fail(
+        new RelayError('RELAY_ENCODING_INVALID', 'the request body could not be read', {
+          cause: error,
+        }),
+        false,
+      );
+    }
+    function onClose() {
+      if (!stream.readableEnded) onStreamError(new Error('the client closed the connection'));
+    }
+    function onAbort() {
+      fail(
+        new RelayError('RELAY_SHUTTING_DOWN', 'the relay is shutting down', {
+          headers: { connection: 'close' },
+        }),
+        false,
+      );
+    }
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort);
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onStreamError);
+    stream.on('close', onClose);
   });
+}
+
+function createDecoder(encoding: Exclude<Encoding, 'none'>, first: Buffer): Transform {
+  if (encoding === 'gzip') return createGunzip();
+  if (encoding === 'br') return createBrotliDecompress();
+  return hasZlibHeader(first) ? createInflate() : createInflateRaw();
+}
+
+/**
+ * Reads and drops what is left of a refused body, so the answer is read by the client and the
+ * connection can carry the next request; a client sending more than `budget` bytes is cut off.
+ */
+function discardRest(stream: Readable, budget: number): void {
+  if (stream.readableEnded || stream.destroyed) return;
+  let dropped = 0;
+  stream.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > budget) stream.destroy();
+  });
+  stream.on('error', () => undefined);
+  stream.resume();
+}
+
+/** How much of a refused body is read and dropped before the connection is cut. */
+function discardBudget(limits: BodyLimits): number {
+  return Math.max(limits.maxBodyBytes, MIN_DISCARD_BYTES);
 }
 
 function hasZlibHeader(data: Buffer): boolean {
@@ -109,11 +195,4 @@ function hasZlibHeader(data: Buffer): boolean {
 
 function tooLarge(limit: number): RelayError {
   return new RelayError('RELAY_BODY_TOO_LARGE', `the request body exceeds ${limit} bytes`);
-}
-
-function envelopeTooLarge(limit: number): RelayError {
-  return new RelayError(
-    'RELAY_ENVELOPE_TOO_LARGE',
-    `the decompressed envelope exceeds ${limit} bytes`,
-  );
 }

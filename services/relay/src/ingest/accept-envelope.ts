@@ -1,16 +1,14 @@
 /**
- * The ingest decision for one request body: parse, check budgets, resolve the DSN, process
- * (rate limits, filters, caps), record drops, spool, and describe the response, including the
- * current rate limits so SDKs back off too. Framework-free; the spool write is the only I/O.
+ * The ingest decision for one received envelope (read, sized and authorised by the intake):
+ * process (rate limits, filters, caps), record drops, spool, and describe the response,
+ * including the current rate limits so SDKs back off too. Framework-free; the spool write is
+ * the only I/O.
  */
-import type { AllowedDsn, DsnRegistry } from '../dsn/dsn-registry.js';
+import type { AllowedDsn } from '../dsn/dsn-registry.js';
 import type { RequestFacts } from '../envelope/filterable-item.js';
 import { itemCategory, itemQuantity } from '../envelope/item-category.js';
-import { parseEnvelope } from '../envelope/parse-envelope.js';
 import { serializeEnvelope } from '../envelope/serialize-envelope.js';
 import { RelayError, errorBody } from '../errors.js';
-import type { AuthInputs } from '../http/request-auth.js';
-import { checkItemBudgets, type ItemBudgets } from '../limits/item-budgets.js';
 import type { OutcomeSink } from '../outcomes/outcome-sink.js';
 import {
   processEnvelope,
@@ -20,18 +18,15 @@ import {
 import type { RateLimitState } from '../rate-limits/rate-limit-state.js';
 import { formatRateLimits, retryAfterSeconds } from '../rate-limits/rate-limits.js';
 import type { Spool } from '../spool/spool.js';
-import { resolveDsn, type Endpoint } from './resolve-dsn.js';
+import type { IntakeContext, ReceivedEnvelope } from './envelope-intake.js';
 
 /** Everything the decision needs. */
-export interface IngestContext {
-  readonly registry: DsnRegistry;
+export interface IngestContext extends IntakeContext {
   readonly rateLimits: RateLimitState;
   readonly spool: Spool;
   readonly outcomes: OutcomeSink;
-  readonly budgets: ItemBudgets;
   readonly processOptions: (dsn: AllowedDsn) => ProcessOptions;
   readonly onAccepted: (dsnKey: string) => void;
-  readonly now: () => number;
 }
 
 /** A response to send. */
@@ -49,33 +44,19 @@ export interface Analysis {
   readonly eventId: string | undefined;
 }
 
-/** Parses, authorises and processes without side effects (throws `RelayError`). */
+/** Processes without side effects. */
 export function analyzeEnvelope(
   context: IngestContext,
-  endpoint: Endpoint,
-  auth: Omit<AuthInputs, 'envelopeDsn'>,
-  body: Uint8Array,
+  received: ReceivedEnvelope,
   facts: RequestFacts,
-): Analysis & { readonly original: Uint8Array } {
-  const parsed = parseEnvelope(body);
-  if (!parsed.ok) {
-    const { message, offset } = parsed.error;
-    throw new RelayError(
-      'RELAY_ENVELOPE_MALFORMED',
-      `malformed envelope: ${message} (at byte ${offset})`,
-    );
-  }
-  const dsn = resolveDsn(context.registry, endpoint, auth, parsed.envelope.header);
-  const overBudget = checkItemBudgets(parsed.envelope, context.budgets);
-  if (overBudget) throw new RelayError('RELAY_ITEM_TOO_LARGE', overBudget);
+): Analysis {
+  const { dsn, envelope } = received;
   const now = context.now();
   const limits = context.rateLimits.get(dsn.key, now);
-  const result = processEnvelope(parsed.envelope, limits, now, facts, context.processOptions(dsn));
+  const result = processEnvelope(envelope, limits, now, facts, context.processOptions(dsn));
   const eventId =
-    typeof parsed.envelope.header.event_id === 'string'
-      ? parsed.envelope.header.event_id
-      : undefined;
-  return { dsn, result, rateLimitsHeader: formatRateLimits(limits, now), eventId, original: body };
+    typeof envelope.header.event_id === 'string' ? envelope.header.event_id : undefined;
+  return { dsn, result, rateLimitsHeader: formatRateLimits(limits, now), eventId };
 }
 
 /** Seconds a DSN key over its spool share is told to wait (Sentry's default back-off). */
@@ -104,12 +85,10 @@ function spoolShareExceeded(headers: Readonly<Record<string, string>>): IngestRe
 /** Accepts an envelope: analysis, outcome recording and the durable spool write. */
 export async function acceptEnvelope(
   context: IngestContext,
-  endpoint: Endpoint,
-  auth: Omit<AuthInputs, 'envelopeDsn'>,
-  body: Uint8Array,
+  received: ReceivedEnvelope,
   facts: RequestFacts,
 ): Promise<IngestResponse> {
-  const analysis = analyzeEnvelope(context, endpoint, auth, body, facts);
+  const analysis = analyzeEnvelope(context, received, facts);
   const { dsn, result } = analysis;
   for (const drop of result.drops)
     context.outcomes.record(dsn.key, drop.reason, drop.category, drop.quantity);
@@ -136,7 +115,7 @@ export async function acceptEnvelope(
       body: { error: { code: error.code, message: error.message } },
     };
   }
-  const bytes = result.changed ? serializeEnvelope(result.envelope) : body;
+  const bytes = result.changed ? serializeEnvelope(result.envelope) : received.bytes;
   let spooled;
   try {
     spooled = await context.spool.append(dsn.key, bytes, context.now());

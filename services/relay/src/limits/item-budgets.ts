@@ -1,13 +1,17 @@
 /**
- * Per-item size budgets as Sentry ingest applies them (Relay `utils/sizes.rs`, develop docs
- * "Size Limits"): an envelope that breaks one is refused whole with 413, naming the item.
+ * Per-item size budgets in the spirit of Sentry ingest's (Relay `utils/sizes.rs`, develop docs
+ * "Size Limits"), every item type included: the envelope reader asks for an item's budget as
+ * soon as its header line is read and refuses the envelope (413, naming the item) at the first
+ * byte over it. Container items (spans, logs, metrics) are bounded by their real bytes, never by
+ * the entry count the client claims; types without a budget of their own, unknown ones included,
+ * get the generic item budget.
  */
-import type { Envelope } from '../envelope/envelope.js';
-import { itemQuantity } from '../envelope/item-category.js';
+import type { RelayConfig } from '../config.js';
+import type { JsonObject } from '../envelope/envelope.js';
+import type { ReaderLimits } from '../envelope/envelope-reader.js';
+import type { ItemAdmission, PayloadBudget } from '../envelope/item-admission.js';
 
-const MIB = 1024 * 1024;
-
-/** Byte and count budgets. */
+/** Byte and count budgets (all from configuration). */
 export interface ItemBudgets {
   readonly maxEventBytes: number;
   readonly maxAttachmentsBytes: number;
@@ -15,22 +19,10 @@ export interface ItemBudgets {
   readonly maxCheckInBytes: number;
   readonly maxProfileBytes: number;
   readonly maxReplayBytes: number;
-  /** Average bytes per contained item for container items (spans, logs, metrics). */
-  readonly maxContainedItemBytes: number;
+  readonly maxContainerBytes: number;
+  readonly maxItemBytes: number;
   readonly maxSessions: number;
 }
-
-/** Sentry ingest's published defaults. */
-export const INGEST_BUDGETS: ItemBudgets = {
-  maxEventBytes: 1 * MIB,
-  maxAttachmentsBytes: 100 * MIB,
-  maxClientReportBytes: 4 * 1024,
-  maxCheckInBytes: 100 * 1024,
-  maxProfileBytes: 50 * MIB,
-  maxReplayBytes: 10 * MIB,
-  maxContainedItemBytes: 1 * MIB,
-  maxSessions: 100,
-};
 
 const EVENT_LIKE = new Set([
   'event',
@@ -43,44 +35,66 @@ const EVENT_LIKE = new Set([
   'user_report',
 ]);
 const CONTAINERS = new Set(['span', 'log', 'trace_metric', 'metric']);
+const PROFILES = new Set(['profile', 'profile_chunk']);
+const REPLAYS = new Set(['replay_recording', 'replay_video']);
 
-/** Returns a description of the first budget the envelope breaks, or null. */
-export function checkItemBudgets(envelope: Envelope, budgets: ItemBudgets): string | null {
-  let attachments = 0;
+/** The byte budget of one item type (attachments share one envelope-wide budget instead). */
+export function itemByteLimit(type: string, budgets: ItemBudgets): number {
+  if (EVENT_LIKE.has(type)) return budgets.maxEventBytes;
+  if (CONTAINERS.has(type)) return budgets.maxContainerBytes;
+  if (PROFILES.has(type)) return budgets.maxProfileBytes;
+  if (REPLAYS.has(type)) return budgets.maxReplayBytes;
+  if (type === 'client_report') return budgets.maxClientReportBytes;
+  if (type === 'check_in') return budgets.maxCheckInBytes;
+  return budgets.maxItemBytes;
+}
+
+/** Budgets for the items of one envelope (attachments and sessions are counted across it). */
+export function createItemAdmission(budgets: ItemBudgets): ItemAdmission {
+  let attachmentBytes = 0;
   let sessions = 0;
-  for (const [index, item] of envelope.items.entries()) {
-    const size = item.payload.length;
-    const over = (limit: number) =>
-      `item ${index} (${item.type}) is ${size} bytes, over the ${limit}-byte limit`;
-    if (EVENT_LIKE.has(item.type) && size > budgets.maxEventBytes)
-      return over(budgets.maxEventBytes);
-    if (item.type === 'client_report' && size > budgets.maxClientReportBytes) {
-      return over(budgets.maxClientReportBytes);
-    }
-    if (item.type === 'check_in' && size > budgets.maxCheckInBytes)
-      return over(budgets.maxCheckInBytes);
-    if (
-      (item.type === 'profile' || item.type === 'profile_chunk') &&
-      size > budgets.maxProfileBytes
-    ) {
-      return over(budgets.maxProfileBytes);
-    }
-    if (item.type === 'replay_recording' && size > budgets.maxReplayBytes) {
-      return over(budgets.maxReplayBytes);
-    }
-    if (
-      CONTAINERS.has(item.type) &&
-      size / itemQuantity(item.header) > budgets.maxContainedItemBytes
-    ) {
-      return `item ${index} (${item.type}) averages over ${budgets.maxContainedItemBytes} bytes per entry`;
-    }
-    if (item.type === 'attachment') attachments += size;
-    if (item.type === 'session') sessions += 1;
-  }
-  if (attachments > budgets.maxAttachmentsBytes) {
-    return `attachments total ${attachments} bytes, over the ${budgets.maxAttachmentsBytes}-byte limit`;
-  }
-  if (sessions > budgets.maxSessions)
-    return `${sessions} sessions, over the limit of ${budgets.maxSessions}`;
-  return null;
+  return {
+    start(type: string, _header: JsonObject): PayloadBudget | string {
+      if (type === 'session') {
+        sessions += 1;
+        if (sessions > budgets.maxSessions) return `more than ${budgets.maxSessions} sessions`;
+      }
+      if (type === 'attachment') {
+        return {
+          maxBytes: budgets.maxAttachmentsBytes - attachmentBytes,
+          name: `the ${budgets.maxAttachmentsBytes}-byte limit for all attachments together`,
+        };
+      }
+      const limit = itemByteLimit(type, budgets);
+      return { maxBytes: limit, name: `the ${limit}-byte limit of its type` };
+    },
+    end(type: string, size: number): void {
+      if (type === 'attachment') attachmentBytes += size;
+    },
+  };
+}
+
+/** The item budgets configured by `RELAY_MAX_*`. */
+export function itemBudgetsFrom(config: RelayConfig): ItemBudgets {
+  return {
+    maxEventBytes: config.RELAY_MAX_EVENT_BYTES,
+    maxAttachmentsBytes: config.RELAY_MAX_ATTACHMENTS_BYTES,
+    maxClientReportBytes: config.RELAY_MAX_CLIENT_REPORT_BYTES,
+    maxCheckInBytes: config.RELAY_MAX_CHECK_IN_BYTES,
+    maxProfileBytes: config.RELAY_MAX_PROFILE_BYTES,
+    maxReplayBytes: config.RELAY_MAX_REPLAY_BYTES,
+    maxContainerBytes: config.RELAY_MAX_CONTAINER_BYTES,
+    maxItemBytes: config.RELAY_MAX_ITEM_BYTES,
+    maxSessions: config.RELAY_MAX_SESSIONS,
+  };
+}
+
+/** The envelope-wide bounds configured by `RELAY_MAX_*`. */
+export function readerLimitsFrom(config: RelayConfig): ReaderLimits {
+  return {
+    maxEnvelopeBytes: config.RELAY_MAX_ENVELOPE_BYTES,
+    maxHeaderBytes: config.RELAY_MAX_HEADER_BYTES,
+    maxItems: config.RELAY_MAX_ITEMS,
+    maxJsonDepth: config.RELAY_MAX_JSON_DEPTH,
+  };
 }

@@ -4,7 +4,6 @@ import { serializeEnvelope } from '../envelope/serialize-envelope.js';
 import { FILTERS } from '../filters/registry.js';
 import { configWith } from '../filters/test-support.js';
 import { SPEC_EVENT_LIMITS } from '../limits/event-limits.js';
-import { checkItemBudgets, INGEST_BUDGETS } from '../limits/item-budgets.js';
 import { processEnvelope, type ProcessOptions } from './process-envelope.js';
 
 const span = (id: string, segment: string, name: string, isSegment: boolean) => ({
@@ -19,6 +18,7 @@ const options: ProcessOptions = {
   filterConfig: configWith(['script-error', 'not-found-transaction']),
   eventLimits: SPEC_EVENT_LIMITS,
   scrubPii: false,
+  maxJsonDepth: 128,
 };
 const envelopeOf = (text: string) => {
   const result = parseEnvelope(new TextEncoder().encode(text));
@@ -93,22 +93,5 @@ describe('processEnvelope', () => {
       options,
     );
     expect(result.drops).toEqual([{ reason: 'invalid-item', category: 'error', quantity: 1 }]);
-  });
-});
-
-describe('checkItemBudgets', () => {
-  it.each([
-    [
-      `{}\n{"type":"client_report"}\n${'x'.repeat(5000)}`,
-      /client_report\) is 5000 bytes, over the 4096-byte limit/,
-    ],
-    [`{}\n${'{"type":"session"}\n{}\n'.repeat(101)}`, /101 sessions, over the limit of 100/],
-    [`{}\n{"type":"check_in"}\n${'x'.repeat(102_401)}`, /check_in/],
-  ])('refuses %#', (raw, message) => {
-    expect(checkItemBudgets(envelopeOf(raw), INGEST_BUDGETS)).toMatch(message);
-  });
-
-  it('accepts envelopes within budget', () => {
-    expect(checkItemBudgets(envelopeOf('{}\n{"type":"event"}\n{}'), INGEST_BUDGETS)).toBeNull();
   });
 });

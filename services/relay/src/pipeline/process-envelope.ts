@@ -3,6 +3,7 @@
  * filters over events, static transactions and streamed segment spans, apply the event caps
  * and optional PII scrubbing. Items nothing touches keep their original bytes.
  */
+import { nestingWithin, parseJson } from '../envelope/bounded-json.js';
 import type { Envelope, EnvelopeItem, JsonObject } from '../envelope/envelope.js';
 import { viewOfEvent, type RequestFacts } from '../envelope/filterable-item.js';
 import { itemCategory, itemQuantity } from '../envelope/item-category.js';
@@ -20,6 +21,8 @@ export interface ProcessOptions {
   readonly filterConfig: FilterConfig;
   readonly eventLimits: EventLimits;
   readonly scrubPii: boolean;
+  /** An event nested deeper is not re-serialised: if it must be rewritten, it is dropped. */
+  readonly maxJsonDepth: number;
 }
 
 /** One dropped quantity. */
@@ -48,7 +51,6 @@ export interface ProcessResult {
   readonly fullyRateLimited: boolean;
 }
 
-const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 /** Items that belong to an error event and go when it goes (Relay's `EnvelopeLimiter`). */
 const DEPENDENT_TYPES = new Set(['attachment', 'user_report']);
@@ -106,7 +108,7 @@ export function processEnvelope(
         continue;
       }
     } else if (item.type === 'span') {
-      const outcome = filterSpanContainer(item, facts, options.filters, options.filterConfig);
+      const outcome = filterSpanContainer(item, facts, options);
       for (const spanDrop of outcome.drops) drops.push({ ...spanDrop, category: 'span' });
       if (outcome.item === null) {
         changed = true;
@@ -157,25 +159,24 @@ function processEvent(
   facts: RequestFacts,
   options: ProcessOptions,
 ): EventOutcome {
-  let event: JsonObject;
-  try {
-    const parsed: unknown = JSON.parse(decoder.decode(item.payload));
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      return { kind: 'drop', reason: 'invalid-item' };
-    }
-    event = parsed as JsonObject;
-  } catch {
-    return { kind: 'drop', reason: 'invalid-item' };
-  }
+  const parsed = parseJson(item.payload);
+  if (!parsed.ok || !isObject(parsed.value)) return { kind: 'drop', reason: 'invalid-item' };
+  const event = parsed.value;
   if (item.type === 'transaction' && event.type === undefined) event.type = 'transaction';
   const filterId = runFilters(options.filters, viewOfEvent(event, facts), options.filterConfig);
   if (filterId) return { kind: 'drop', reason: `filtered:${filterId}` };
   const changes = item.type === 'event' ? applyEventLimits(event, options.eventLimits) : [];
   if (options.scrubPii) changes.push(...scrubEvent(event));
   if (changes.length === 0) return { kind: 'keep' };
+  if (!nestingWithin(item.payload, options.maxJsonDepth))
+    return { kind: 'drop', reason: 'invalid-item' };
   return {
     kind: 'modify',
     item: replacePayload(item, encoder.encode(JSON.stringify(event))),
     changes,
   };
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -3,6 +3,7 @@
  * payload `{"version":2,"items":[...]}`): each segment span (`is_segment: true`) is judged as a
  * transaction; a filtered segment takes every span of that segment with it. Pure.
  */
+import { nestingWithin, parseJson } from '../envelope/bounded-json.js';
 import type { EnvelopeItem, JsonObject } from '../envelope/envelope.js';
 import { viewOfSegmentSpan, type RequestFacts } from '../envelope/filterable-item.js';
 import { replacePayload } from '../envelope/serialize-envelope.js';
@@ -16,23 +17,26 @@ export interface SpanContainerOutcome {
   readonly changes: readonly string[];
 }
 
-const decoder = new TextDecoder();
 const encoder = new TextEncoder();
+
+/** What the container filter needs. */
+export interface SpanContainerOptions {
+  readonly filters: readonly Filter[];
+  readonly filterConfig: FilterConfig;
+  readonly maxJsonDepth: number;
+}
 
 /** Applies transaction filters to the segments in a span container. */
 export function filterSpanContainer(
   item: EnvelopeItem,
   facts: RequestFacts,
-  filters: readonly Filter[],
-  config: FilterConfig,
+  options: SpanContainerOptions,
 ): SpanContainerOutcome {
   const untouched: SpanContainerOutcome = { item, drops: [], changes: [] };
-  let container: JsonObject;
-  try {
-    container = JSON.parse(decoder.decode(item.payload)) as JsonObject;
-  } catch {
-    return untouched;
-  }
+  // A container the relay cannot read (or could not re-serialise) is forwarded as it is.
+  const parsed = parseJson(item.payload);
+  if (!parsed.ok) return untouched;
+  const container = parsed.value as JsonObject;
   const spans = Array.isArray(container?.items) ? (container.items as unknown[]) : null;
   if (!spans) return untouched;
 
@@ -40,10 +44,16 @@ export function filterSpanContainer(
   for (const raw of spans) {
     const span = raw as JsonObject;
     if (span?.is_segment !== true || typeof span.span_id !== 'string') continue;
-    const filterId = runFilters(filters, viewOfSegmentSpan(span, facts), config);
+    const filterId = runFilters(
+      options.filters,
+      viewOfSegmentSpan(span, facts),
+      options.filterConfig,
+    );
     if (filterId) filteredSegments.set(span.span_id, `filtered:${filterId}`);
   }
-  if (filteredSegments.size === 0) return untouched;
+  if (filteredSegments.size === 0 || !nestingWithin(item.payload, options.maxJsonDepth)) {
+    return untouched;
+  }
 
   const counts = new Map<DropReason, number>();
   const kept = spans.filter((raw) => {

@@ -1,15 +1,19 @@
 /**
  * Ingest routes: `POST /api/:projectId/envelope/` (Sentry-compatible auth) and the same-origin
- * tunnel (DSN from the envelope header), each with a CORS preflight. Bodies are read as bytes
- * with the relay's own limits; everything else happens in `acceptEnvelope`.
+ * tunnel (DSN from the envelope header), each with a CORS preflight. A client address over its
+ * request rate is refused before its body is read; the body then streams into the envelope
+ * intake (limits, DSN, project-key rate), and `acceptEnvelope` decides the rest.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { RelayError } from '../errors.js';
 import { corsHeaders, isOriginAllowed, preflightHeaders } from '../http/cors.js';
-import { readBody, type BodyLimits } from '../http/read-body.js';
+import { readBody, type BodyLimits, type BodySink } from '../http/read-body.js';
 import { acceptEnvelope, type IngestContext } from '../ingest/accept-envelope.js';
+import { createEnvelopeIntake } from '../ingest/envelope-intake.js';
 import type { Endpoint } from '../ingest/resolve-dsn.js';
+import { addressKey, clientRateLimited } from '../rate-limits/client-limits.js';
+import type { RequestLimiter } from '../rate-limits/request-limiter.js';
 
 /** Options of the ingest routes. */
 export interface IngestRouteOptions {
@@ -17,21 +21,28 @@ export interface IngestRouteOptions {
   readonly tunnelPath: string;
   readonly allowedOrigins: readonly string[];
   readonly bodyLimits: BodyLimits;
+  readonly addressLimiter: RequestLimiter;
   readonly isShuttingDown: () => boolean;
+  /** Aborted at shutdown: bodies still arriving are cut off then. */
+  readonly stopSignal: AbortSignal;
 }
 
-/** Reads the request body (a raw stream, see the catch-all content-type parser in app.ts). */
+/** Streams the request body (a raw stream, see the catch-all content-type parser in app.ts). */
 export async function readRequestBody(
   request: FastifyRequest,
   limits: BodyLimits,
-): Promise<Uint8Array> {
+  sink: BodySink,
+  signal?: AbortSignal,
+): Promise<void> {
   const stream = request.body as Readable | undefined;
-  if (!stream) return new Uint8Array(0);
-  return readBody(
+  if (!stream) return;
+  await readBody(
     stream,
     request.headers['content-encoding'],
     request.headers['content-length'],
     limits,
+    sink,
+    signal,
   );
 }
 
@@ -41,6 +52,11 @@ export async function ingestRoutes(
   options: IngestRouteOptions,
 ): Promise<void> {
   const { context, allowedOrigins } = options;
+
+  const limitAddress = async (request: FastifyRequest) => {
+    const wait = options.addressLimiter.take(addressKey(request.ip), context.now());
+    if (wait > 0) throw clientRateLimited('address', wait);
+  };
 
   const handle =
     (endpointOf: (request: FastifyRequest) => Endpoint) =>
@@ -52,19 +68,26 @@ export async function ingestRoutes(
       }
       if (options.isShuttingDown())
         throw new RelayError('RELAY_SHUTTING_DOWN', 'the relay is shutting down');
-      const body = await readRequestBody(request, options.bodyLimits);
-      const response = await acceptEnvelope(
-        context,
-        endpointOf(request),
-        {
-          query: request.query as Record<string, unknown>,
-          sentryAuthHeader: request.headers['x-sentry-auth'] as string | undefined,
-          authorizationHeader: request.headers.authorization,
-        },
-        body,
-        { clientIp: request.ip, userAgent: request.headers['user-agent'] },
-      );
-      return reply.code(response.status).headers(response.headers).send(response.body);
+      const intake = createEnvelopeIntake(context, endpointOf(request), {
+        query: request.query as Record<string, unknown>,
+        sentryAuthHeader: request.headers['x-sentry-auth'] as string | undefined,
+        authorizationHeader: request.headers.authorization,
+      });
+      try {
+        await readRequestBody(
+          request,
+          options.bodyLimits,
+          (chunk) => intake.push(chunk),
+          options.stopSignal,
+        );
+        const response = await acceptEnvelope(context, intake.finish(), {
+          clientIp: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        return reply.code(response.status).headers(response.headers).send(response.body);
+      } finally {
+        intake.release();
+      }
     };
 
   const preflight = async (request: FastifyRequest, reply: FastifyReply) =>
@@ -72,6 +95,7 @@ export async function ingestRoutes(
 
   app.post<{ Params: { projectId: string } }>(
     '/api/:projectId/envelope/',
+    { onRequest: limitAddress },
     handle((request) => ({
       kind: 'ingest',
       projectId: (request.params as { projectId: string }).projectId,
@@ -80,6 +104,7 @@ export async function ingestRoutes(
   app.options('/api/:projectId/envelope/', preflight);
   app.post(
     options.tunnelPath,
+    { onRequest: limitAddress },
     handle(() => ({ kind: 'tunnel' })),
   );
   app.options(options.tunnelPath, preflight);
