@@ -13,6 +13,7 @@ import { renderDocument } from '../render-document.js';
 import { createErrorResponder } from './error-responses.js';
 import { renderPayload } from '../render-payload.js';
 import { parseCookies, traceIdOf } from '../request-context.js';
+import { requestUrl } from '../same-site-location.js';
 import type { RenderRequest, RenderResponse, WebRuntime } from '../web-runtime.js';
 
 /** Options of the web routes. */
@@ -54,7 +55,11 @@ export async function webRoutes<Services>(
     },
   );
 
-  function renderRequest(request: FastifyRequest, reply: FastifyReply): RenderRequest<Services> {
+  function renderRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: URL,
+  ): RenderRequest<Services> {
     // The tracing SDK's trace when one is recorded (it continues an incoming one), so logs,
     // error screens and reports all name the same trace.
     const traceId = runtime.telemetry?.currentTrace()?.traceId ?? traceIdOf(request.headers);
@@ -71,7 +76,7 @@ export async function webRoutes<Services>(
       if (!finished && !reply.raw.writableFinished) controller.abort();
     });
     return {
-      url: new URL(request.url, 'http://internal'),
+      url,
       headers: request.headers,
       cookies: parseCookies(request.headers.cookie),
       services: options.servicesFor(request, { traceId, signal: controller.signal }),
@@ -86,7 +91,9 @@ export async function webRoutes<Services>(
   }
 
   app.get('/*', async (request, reply) => {
-    const input = renderRequest(request, reply);
+    const url = requestUrl(request.url);
+    if (!url) return badTarget(reply);
+    const input = renderRequest(request, reply, url);
     const response =
       request.headers[HEADERS.payload] === '1'
         ? await renderPayload(runtime, input)
@@ -95,7 +102,9 @@ export async function webRoutes<Services>(
   });
 
   app.post('/*', { bodyLimit: options.actionBodyLimit }, async (request, reply) => {
-    const input = renderRequest(request, reply);
+    const url = requestUrl(request.url);
+    if (!url) return badTarget(reply);
+    const input = renderRequest(request, reply, url);
     const headerId = request.headers[HEADERS.action];
     const body = request.body as Record<string, unknown> | undefined;
     const formId =
@@ -146,6 +155,12 @@ export async function webRoutes<Services>(
     );
     return send(reply, response, input.signal);
   });
+}
+
+function badTarget(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(400)
+    .send({ error: { code: 'BAD_REQUEST', message: 'The request target is not a path.' } });
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
