@@ -47,6 +47,9 @@ export async function webRoutes<Services>(
   const { runtime } = options;
   app.setErrorHandler(createErrorResponder(runtime as WebRuntime<never>));
 
+  // Actions take JSON and URL-encoded forms only: a text/plain body (an HTML form can send one
+  // cross-site without a preflight) is refused with 415 instead of reaching a schema as a string.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: options.actionBodyLimit },
