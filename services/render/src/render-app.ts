@@ -25,6 +25,7 @@ import type { AppServices } from './app/services.js';
 import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
 import type { CatalogChannel } from './gateway/catalog-channel.js';
 import { createCatalogGateway } from './gateway/catalog-gateway.js';
+import { serverTimeouts } from './server-timeouts.js';
 import { relayTunnel } from './telemetry/relay-tunnel.js';
 import { reportServerError, runtimeTelemetry } from './telemetry/runtime-telemetry.js';
 
@@ -64,6 +65,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     // Access logs belong to the gateway; per-request log lines here would cost CPU on every page.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: [...config.TRUSTED_PROXIES],
+    ...serverTimeouts(config),
   });
   const telemetry = deps.telemetry;
   const gatewayOptions = {
