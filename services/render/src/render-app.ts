@@ -8,6 +8,7 @@ import {
   createActionRegistry,
   createErrorResponder,
   createTrustedProxies,
+  drainRefusedBodies,
   traceIdOf,
   webRoutes,
   type SegmentCache,
@@ -52,6 +53,16 @@ export interface RenderAppDeps {
   readonly telemetry?: NodeTelemetry;
 }
 
+/** Largest action and /api body, in bytes (413 beyond). */
+const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * A body refused before it was read (413, 415) is still read, up to this much, before the
+ * answer goes out: behind a proxy that sends the whole body first (nginx allows 2 MiB), closing
+ * early turns the refusal into a 502.
+ */
+const REFUSED_BODY_DRAIN = { maxBytes: 4 * 1024 * 1024, timeoutMs: 5000 };
+
 /** The build id the app announces: BUILD_ID, or the client bundle's content hash. */
 export function buildIdOf(config: RenderConfig, assets: ClientAssets): string {
   return config.BUILD_ID ?? assets.contentHash;
@@ -65,8 +76,10 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     // Access logs belong to the gateway; per-request log lines here would cost CPU on every page.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: [...config.TRUSTED_PROXIES],
+    bodyLimit: BODY_LIMIT,
     ...serverTimeouts(config),
   });
+  drainRefusedBodies(app, REFUSED_BODY_DRAIN);
   const telemetry = deps.telemetry;
   const gatewayOptions = {
     deadlineMs: config.DATA_DEADLINE,
@@ -145,7 +158,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     }),
     publicOrigins: config.PUBLIC_ORIGINS,
     trustedProxies: createTrustedProxies(config.TRUSTED_PROXIES),
-    actionBodyLimit: 1024 * 1024,
+    actionBodyLimit: BODY_LIMIT,
     revalidate,
   });
   return app;
