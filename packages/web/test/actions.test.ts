@@ -147,6 +147,7 @@ describe('action requests', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
     expect(server.services.saved).toEqual([]);
+    expect(server.reported).toEqual([]);
   });
 
   it('refuses a text/plain form post (a cross-site form can send one) with 415', async () => {

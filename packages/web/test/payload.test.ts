@@ -126,6 +126,7 @@ describe('payload diffs', () => {
     });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject({ error: { code } });
+    expect(server.reported).toEqual([]);
   });
 });
 
