@@ -78,6 +78,8 @@ describe('the _p correction (307)', () => {
     ['///evil.example/x', '/evil.example/x'],
     ['/%2F%2Fevil.example/x', '/%2F%2Fevil.example/x'],
     ['/section//items?q=a', '/section/items?q=a'],
+    // Absolute form (as to a proxy): only the path and query count.
+    ['http://evil.example//evil.example/x', '/evil.example/x'],
   ])('%s goes to %s on this site', async (target, path) => {
     const answer = await send(target, {
       headers: { 'strata-payload': '1', 'strata-tree': '1;' },
@@ -96,6 +98,14 @@ describe('the _p correction (307)', () => {
     expect(answer.location).toBe(
       `/section/items?q=a&_p=${payloadHash({ tree: '1;', prefetch: undefined })}`,
     );
+  });
+});
+
+describe('request targets', () => {
+  it('answers a target that is not a path with 400 BAD_REQUEST', async () => {
+    const answer = await send('*x');
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'BAD_REQUEST' } });
   });
 });
 
