@@ -82,7 +82,7 @@ async function sendWholeBodyFirst(head: string, body: Buffer, chunked = false): 
   };
 }
 
-function head(path: string, type: string, length: number | 'chunked', extra = ''): string {
+function postHead(path: string, type: string, length: number | 'chunked', extra = ''): string {
   const size = length === 'chunked' ? 'Transfer-Encoding: chunked' : `Content-Length: ${length}`;
   return `POST ${path} HTTP/1.1\r\nHost: shop.test\r\nOrigin: http://shop.test\r\nContent-Type: ${type}\r\n${size}\r\n${extra}\r\n`;
 }
@@ -91,35 +91,35 @@ describe('a refused body sent whole before the answer is read', () => {
   it.each([
     [
       'a 1.5 MiB action body',
-      head('/items/new', 'application/json', BIG, `Strata-Action: ${ACTION_ID}\r\n`),
+      postHead('/items/new', 'application/json', BIG, `Strata-Action: ${ACTION_ID}\r\n`),
       false,
       413,
       'BODY_TOO_LARGE',
     ],
     [
       'a 1.5 MiB /api body',
-      head('/api/items', 'application/json', BIG),
+      postHead('/api/items', 'application/json', BIG),
       false,
       413,
       'BODY_TOO_LARGE',
     ],
     [
       'a 1.5 MiB chunked action body',
-      head('/items/new', 'application/json', 'chunked', `Strata-Action: ${ACTION_ID}\r\n`),
+      postHead('/items/new', 'application/json', 'chunked', `Strata-Action: ${ACTION_ID}\r\n`),
       true,
       413,
       'BODY_TOO_LARGE',
     ],
     [
       'a 1.5 MiB text/plain action body',
-      head('/items/new', 'text/plain', BIG, `Strata-Action: ${ACTION_ID}\r\n`),
+      postHead('/items/new', 'text/plain', BIG, `Strata-Action: ${ACTION_ID}\r\n`),
       false,
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     ],
     [
       'a 1.5 MiB text/plain /api body',
-      head('/api/items', 'text/plain', BIG),
+      postHead('/api/items', 'text/plain', BIG),
       false,
       415,
       'UNSUPPORTED_MEDIA_TYPE',
@@ -135,7 +135,7 @@ describe('a refused body sent whole before the answer is read', () => {
     const socket = connect(port, '127.0.0.1');
     await once(socket, 'connect');
     const started = performance.now();
-    socket.write(head('/api/items', 'application/json', 64 * 1024 * 1024));
+    socket.write(postHead('/api/items', 'application/json', 64 * 1024 * 1024));
     socket.write(Buffer.alloc(64 * 1024, 'x'));
     const [first] = (await once(socket, 'data')) as [Buffer];
     socket.destroy();
