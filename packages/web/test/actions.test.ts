@@ -136,6 +136,31 @@ describe('action requests', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'BAD_BODY' } });
   });
+
+  it.each([
+    ['text/plain', 'note=hello'],
+    ['text/plain;charset=utf-8', '{"note":"hello"}'],
+    ['multipart/form-data; boundary=x', '--x\r\n\r\nhello\r\n--x--'],
+    ['application/octet-stream', 'hello'],
+  ])('refuses a %s body with 415 and runs nothing', async (type, raw) => {
+    const { server, response } = await callAction({ raw, headers: { 'content-type': type } });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+    expect(server.services.saved).toEqual([]);
+    expect(server.reported).toEqual([]);
+  });
+
+  it('refuses a text/plain form post (a cross-site form can send one) with 415', async () => {
+    const server = await buildTestServer();
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/account',
+      headers: { 'content-type': 'text/plain', origin: ORIGIN },
+      payload: `$action=${server.actionId}\r\nnote=written\r\n`,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(server.services.saved).toEqual([]);
+  });
 });
 
 describe('forms without JavaScript', () => {
@@ -167,7 +192,7 @@ describe('forms without JavaScript', () => {
     expect(response.body).toContain('value="ab"');
   });
 
-  it('trust X-Forwarded-Host only from a configured proxy', async () => {
+  it('trust X-Forwarded-Host only from a configured proxy (with PUBLIC_ORIGINS set)', async () => {
     const server = await buildTestServer();
     const viaProxy = await server.app.inject({
       method: 'POST',
@@ -181,5 +206,62 @@ describe('forms without JavaScript', () => {
       payload: `%24action=${server.actionId}&note=proxied`,
     });
     expect(viaProxy.statusCode).toBe(303);
+  });
+});
+
+describe('the origin check without PUBLIC_ORIGINS (the server’s own origin)', () => {
+  // The server listens as internal:3000; browsers know it as shop.test through a proxy at
+  // 10.1.2.3 (TRUSTED_PROXIES 10.0.0.0/8 in the test server).
+  async function post(remoteAddress: string, headers: Record<string, string>) {
+    const server = await buildTestServer({ publicOrigins: [] });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/account',
+      remoteAddress,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        host: 'internal:3000',
+        ...headers,
+      },
+      payload: `%24action=${server.actionId}&note=written`,
+    });
+    return { status: response.statusCode, saved: server.services.saved };
+  }
+
+  it('takes the origin from X-Forwarded-Host and -Proto sent by a configured proxy', async () => {
+    const viaProxy = await post('10.1.2.3', {
+      origin: 'https://shop.test',
+      'x-forwarded-host': 'shop.test',
+      'x-forwarded-proto': 'https',
+    });
+    expect(viaProxy).toEqual({ status: 303, saved: ['written'] });
+  });
+
+  it('takes the origin from Host when a configured proxy forwards none', async () => {
+    expect(await post('10.1.2.3', { origin: 'http://internal:3000' })).toEqual({
+      status: 303,
+      saved: ['written'],
+    });
+  });
+
+  it('ignores X-Forwarded-Host from anyone else, so a forged one cannot match its Origin', async () => {
+    const forged = await post('192.0.2.10', {
+      origin: 'http://evil.test',
+      'x-forwarded-host': 'evil.test',
+    });
+    expect(forged).toEqual({ status: 403, saved: [] });
+    // Host still decides for a direct client.
+    expect(await post('192.0.2.10', { origin: 'http://internal:3000' })).toEqual({
+      status: 303,
+      saved: ['written'],
+    });
+  });
+
+  it('ignores X-Forwarded-Proto from anyone else', async () => {
+    const forged = await post('192.0.2.10', {
+      origin: 'https://internal:3000',
+      'x-forwarded-proto': 'https',
+    });
+    expect(forged).toEqual({ status: 403, saved: [] });
   });
 });

@@ -64,6 +64,24 @@ describe('payload diffs', () => {
     ]);
   });
 
+  it('sends a payload request without _p to the URL that matches its headers', async () => {
+    const server = await buildTestServer();
+    const response = await server.app.inject({
+      url: '/section/items?q=al',
+      headers: {
+        'strata-payload': '1',
+        'strata-tree': '1;shop/section',
+        'strata-prefetch': 'auto',
+      },
+    });
+    expect(response.statusCode).toBe(307);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.location).toBe(
+      `/section/items?q=al&_p=${payloadHash({ tree: '1;shop/section', prefetch: 'auto' })}`,
+    );
+    expect(response.body).toBe('');
+  });
+
   it('sends a client with a stale _p to the URL that matches its headers', async () => {
     const server = await buildTestServer();
     const response = await server.app.inject({
@@ -80,19 +98,35 @@ describe('payload diffs', () => {
     ['a malformed tree', { 'strata-tree': 'shop' }, 400, 'BAD_PAYLOAD_REQUEST'],
     ['an oversized tree', { 'strata-tree': `1;${'a'.repeat(5000)}` }, 431, 'TREE_TOO_LARGE'],
     [
+      'a key part that is no param or search value',
+      { 'strata-tree': '1;shop(b)' },
+      400,
+      'BAD_PAYLOAD_REQUEST',
+    ],
+    [
+      'a key part with an unknown prefix',
+      { 'strata-tree': '1;shop/item-detail(x.id=1)' },
+      400,
+      'BAD_PAYLOAD_REQUEST',
+    ],
+    [
       'an unknown prefetch kind',
       { 'strata-tree': '1;', 'strata-prefetch': 'everything' },
       400,
       'BAD_PAYLOAD_REQUEST',
     ],
-  ])('answers %s with a clear %i', async (_name, headers, status, code) => {
+  ])('answers %s (%j) with a clear %i', async (_name, headers, status, code) => {
     const server = await buildTestServer();
+    const tree = headers['strata-tree'];
+    const prefetch = (headers as { 'strata-prefetch'?: 'auto' })['strata-prefetch'];
+    // With the right _p, so the refusal is about the headers and not a 307.
     const response = await server.app.inject({
-      url: '/section/items',
+      url: `/section/items?_p=${payloadHash({ tree, prefetch })}`,
       headers: { 'strata-payload': '1', ...headers },
     });
     expect(response.statusCode).toBe(status);
     expect(response.json()).toMatchObject({ error: { code } });
+    expect(server.reported).toEqual([]);
   });
 });
 

@@ -27,75 +27,108 @@ function byteSize(defaultValue: string) {
     });
 }
 
+function positiveDuration(defaultValue: string) {
+  return durationMs(defaultValue).refine((ms) => ms > 0, 'must be longer than 0');
+}
+
 /** Every variable the render service reads. */
-export const RenderConfigSchema = z.object({
-  RENDER_PORT: port(3000).describe('HTTP port.'),
-  RENDER_HOST: z.string().default('127.0.0.1').describe('Address to bind (0.0.0.0 in containers).'),
-  DATA_SERVICE_ADDRESS: z
-    .string()
-    .default('127.0.0.1:50051')
-    .describe('host:port of the gRPC data service.'),
-  DATA_DEADLINE: durationMs('2s').describe('Deadline of one data-service call.'),
-  PUBLIC_ORIGINS: csvList().describe(
-    'Origins (scheme://host[:port]) whose pages may call server actions. Empty: the origin the request was made to.',
-  ),
-  TRUSTED_PROXIES: csvList('127.0.0.1,::1').describe(
-    'IP addresses or CIDR ranges whose X-Forwarded-* headers are believed.',
-  ),
-  ACTION_SALT: z
-    .string()
-    .min(8, 'must be at least 8 characters')
-    .optional()
-    .describe(
-      'Salt of server-action ids; the same on every replica. Unset: a development salt, with a warning.',
+export const RenderConfigSchema = z
+  .object({
+    RENDER_PORT: port(3000).describe('HTTP port.'),
+    RENDER_HOST: z
+      .string()
+      .default('127.0.0.1')
+      .describe('Address to bind (0.0.0.0 in containers).'),
+    DATA_SERVICE_ADDRESS: z
+      .string()
+      .default('127.0.0.1:50051')
+      .describe('host:port of the gRPC data service.'),
+    DATA_DEADLINE: durationMs('2s').describe('Deadline of one data-service call.'),
+    PUBLIC_ORIGINS: csvList().describe(
+      'Origins (scheme://host[:port]) whose pages may call server actions. Empty: the origin the request was made to.',
     ),
-  BUILD_ID: z
-    .string()
-    .optional()
-    .describe('Build identifier sent as Strata-Build. Unset: the client bundle’s content hash.'),
-  RENDER_TIMEOUT: durationMs('10s').describe(
-    'A streaming render still waiting after this long is handed to the browser.',
-  ),
-  RENDER_PRODUCTION: bool(true).describe(
-    'Hide server error messages from browsers (turn off only while developing).',
-  ),
-  CSP_FRAME_ANCESTORS: cspSources('none', { allowNone: true }).describe(
-    'Who may show the pages in a frame (CSP frame-ancestors): none, self or origins.',
-  ),
-  CSP_CONNECT_SRC: cspSources('').describe(
-    'Origins browsers may connect to besides the page’s own (CSP connect-src).',
-  ),
-  CSP_IMG_SRC: cspSources('').describe(
-    'Origins images may come from besides the page’s own and data: (CSP img-src).',
-  ),
-  ...telemetryConfigFields,
-  SEGMENT_CACHE: bool(true).describe(
-    'Cache segment payloads (false: every loader runs on every request).',
-  ),
-  REDIS_URL: url(['redis', 'rediss'])
-    .optional()
-    .describe('Redis shared by every replica for the segment cache. Unset: an in-process cache.'),
-  REDIS_KEY_PREFIX: z
-    .string()
-    .min(1)
-    .default('strata:seg:v1:')
-    .describe('Namespace of every key and channel the segment cache uses in Redis.'),
-  REDIS_COMMAND_TIMEOUT: durationMs('250ms').describe(
-    'Deadline of one Redis call; slower calls count as failures toward the circuit breaker.',
-  ),
-  SEGMENT_CACHE_MAX_ENTRY: byteSize('512KiB').describe(
-    'Largest encoded segment entry that is cached; larger results are served but not stored.',
-  ),
-  SEGMENT_CACHE_MEMORY: byteSize('64MiB').describe(
-    'Bytes of entries kept in process: the front cache with REDIS_URL, the whole cache without.',
-  ),
-  SEGMENT_CACHE_WAIT: durationMs('2s').describe(
-    'How long a navigation that misses waits for another replica already loading that segment.',
-  ),
-  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info').describe(
-    'pino log level.',
-  ),
-});
+    TRUSTED_PROXIES: csvList('127.0.0.1,::1').describe(
+      'IP addresses or CIDR ranges whose X-Forwarded-* headers are believed.',
+    ),
+    ACTION_SALT: z
+      .string()
+      .min(8, 'must be at least 8 characters')
+      .optional()
+      .describe(
+        'Salt of server-action ids; the same on every replica. Unset: a development salt, with a warning.',
+      ),
+    BUILD_ID: z
+      .string()
+      .optional()
+      .describe('Build identifier sent as Strata-Build. Unset: the client bundle’s content hash.'),
+    RENDER_TIMEOUT: durationMs('10s').describe(
+      'A streaming render still waiting after this long is handed to the browser.',
+    ),
+    RENDER_HEADERS_TIMEOUT: positiveDuration('10s').describe(
+      'A client must send its request headers within this long (then 408 and the connection closes).',
+    ),
+    RENDER_REQUEST_TIMEOUT: positiveDuration('30s').describe(
+      'A client must send its whole request, body included, within this long (then 408).',
+    ),
+    RENDER_IDLE_TIMEOUT: positiveDuration('30s').describe(
+      'A connection that moves no byte either way for this long is closed; longer than RENDER_TIMEOUT.',
+    ),
+    RENDER_PRODUCTION: bool(true).describe(
+      'Hide server error messages from browsers (turn off only while developing).',
+    ),
+    CSP_FRAME_ANCESTORS: cspSources('none', { allowNone: true }).describe(
+      'Who may show the pages in a frame (CSP frame-ancestors): none, self or origins.',
+    ),
+    CSP_CONNECT_SRC: cspSources('').describe(
+      'Origins browsers may connect to besides the page’s own (CSP connect-src).',
+    ),
+    CSP_IMG_SRC: cspSources('').describe(
+      'Origins images may come from besides the page’s own and data: (CSP img-src).',
+    ),
+    ...telemetryConfigFields,
+    SEGMENT_CACHE: bool(true).describe(
+      'Cache segment payloads (false: every loader runs on every request).',
+    ),
+    REDIS_URL: url(['redis', 'rediss'])
+      .optional()
+      .describe('Redis shared by every replica for the segment cache. Unset: an in-process cache.'),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .min(1)
+      .default('strata:seg:v1:')
+      .describe('Namespace of every key and channel the segment cache uses in Redis.'),
+    REDIS_COMMAND_TIMEOUT: durationMs('250ms').describe(
+      'Deadline of one Redis call; slower calls count as failures toward the circuit breaker.',
+    ),
+    SEGMENT_CACHE_MAX_ENTRY: byteSize('512KiB').describe(
+      'Largest encoded segment entry that is cached; larger results are served but not stored.',
+    ),
+    SEGMENT_CACHE_MEMORY: byteSize('64MiB').describe(
+      'Bytes of entries kept in process: the front cache with REDIS_URL, the whole cache without.',
+    ),
+    SEGMENT_CACHE_WAIT: durationMs('2s').describe(
+      'How long a navigation that misses waits for another replica already loading that segment.',
+    ),
+    LOG_LEVEL: oneOf(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'info',
+    ).describe('pino log level.'),
+  })
+  .superRefine((config, ctx) => {
+    // A streaming page may send nothing until RENDER_TIMEOUT hands the rest to the browser.
+    if (config.RENDER_IDLE_TIMEOUT <= config.RENDER_TIMEOUT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RENDER_IDLE_TIMEOUT'],
+        message: `must be longer than RENDER_TIMEOUT (${config.RENDER_TIMEOUT} ms)`,
+      });
+    if (config.RENDER_HEADERS_TIMEOUT > config.RENDER_REQUEST_TIMEOUT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RENDER_HEADERS_TIMEOUT'],
+        message: `must not be longer than RENDER_REQUEST_TIMEOUT (${config.RENDER_REQUEST_TIMEOUT} ms)`,
+      });
+  });
 
 /** Parsed, frozen render-service configuration. */
 export type RenderConfig = Readonly<z.output<typeof RenderConfigSchema>>;

@@ -8,6 +8,7 @@ import {
   createActionRegistry,
   createErrorResponder,
   createTrustedProxies,
+  drainRefusedBodies,
   registerSecurityHeaders,
   traceIdOf,
   webRoutes,
@@ -26,6 +27,7 @@ import type { AppServices } from './app/services.js';
 import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
 import type { CatalogChannel } from './gateway/catalog-channel.js';
 import { createCatalogGateway } from './gateway/catalog-gateway.js';
+import { serverTimeouts } from './server-timeouts.js';
 import { relayTunnel } from './telemetry/relay-tunnel.js';
 import { reportServerError, runtimeTelemetry } from './telemetry/runtime-telemetry.js';
 
@@ -52,6 +54,16 @@ export interface RenderAppDeps {
   readonly telemetry?: NodeTelemetry;
 }
 
+/** Largest action and /api body, in bytes (413 beyond). */
+const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * A body refused before it was read (413, 415) is still read, up to this much, before the
+ * answer goes out: behind a proxy that sends the whole body first (nginx allows 2 MiB), closing
+ * early turns the refusal into a 502.
+ */
+const REFUSED_BODY_DRAIN = { maxBytes: 4 * 1024 * 1024, timeoutMs: 5000 };
+
 /** The build id the app announces: BUILD_ID, or the client bundle's content hash. */
 export function buildIdOf(config: RenderConfig, assets: ClientAssets): string {
   return config.BUILD_ID ?? assets.contentHash;
@@ -65,6 +77,8 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     // Access logs belong to the gateway; per-request log lines here would cost CPU on every page.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: [...config.TRUSTED_PROXIES],
+    bodyLimit: BODY_LIMIT,
+    ...serverTimeouts(config),
   });
   // First, so every answer carries them: pages, payloads, JSON, assets and errors.
   registerSecurityHeaders(app, {
@@ -72,6 +86,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     connectSources: config.CSP_CONNECT_SRC,
     imageSources: config.CSP_IMG_SRC,
   });
+  drainRefusedBodies(app, REFUSED_BODY_DRAIN);
   const telemetry = deps.telemetry;
   const gatewayOptions = {
     deadlineMs: config.DATA_DEADLINE,
@@ -150,7 +165,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     }),
     publicOrigins: config.PUBLIC_ORIGINS,
     trustedProxies: createTrustedProxies(config.TRUSTED_PROXIES),
-    actionBodyLimit: 1024 * 1024,
+    actionBodyLimit: BODY_LIMIT,
     revalidate,
   });
   return app;

@@ -18,6 +18,14 @@ describe('Strata-Tree', () => {
     expect(segmentKey('layout', { params: {}, search: {} })).toBe('layout');
   });
 
+  it('accepts every key the server builds, whatever the names and values', () => {
+    const awkward = ['', ' ', '()&=', "!*'~", '%', '%zz', '\u2028', 'ü/é', 'x'.repeat(200)];
+    const keys = awkward.map((text, index) =>
+      segmentKey(`seg-${index}`, { params: { [text || 'p']: text }, search: { [text]: text } }),
+    );
+    expect(parseTreeHeader(encodeTreeHeader(keys))).toEqual({ ok: true, keys });
+  });
+
   it('accepts an empty tree', () => {
     expect(parseTreeHeader('1;')).toEqual({ ok: true, keys: [] });
   });
@@ -31,6 +39,16 @@ describe('Strata-Tree', () => {
     ['an unclosed key', '1;item(p.id=1', 'malformed'],
     ['JSON', '1;{"a":1}', 'malformed'],
     ['a script', '1;<script>', 'malformed'],
+    ['a part that is not a param or search value', '1;shop(b)', 'malformed'],
+    ['an unknown part prefix', '1;shop/item-detail(x.id=1)', 'malformed'],
+    ['a part without "="', '1;item(p.id)', 'malformed'],
+    ['empty parentheses', '1;item()', 'malformed'],
+    ['an empty part', '1;item(p.id=1&)', 'malformed'],
+    ['a stray "="', '1;item(p.id=1=2)', 'malformed'],
+    ['a bare "%"', '1;item(s.q=%)', 'malformed'],
+    ['a "%" without two hex digits', '1;item(s.q=%4g)', 'malformed'],
+    ['nested parentheses', '1;item(s.q=(x))', 'malformed'],
+    ['an over-long key', `1;item(s.q=${'a'.repeat(1100)})`, 'malformed'],
     ['too many segments', `1;${Array.from({ length: 33 }, () => 'a').join('/')}`, 'tooLarge'],
     ['too many characters', `1;${'a'.repeat(5000)}`, 'tooLarge'],
   ])('refuses %s', (_name, value, kind) => {

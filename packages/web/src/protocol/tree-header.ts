@@ -10,7 +10,12 @@ import { PROTOCOL_VERSION, TREE_LIMITS } from './constants.js';
 export type TreeHeaderError =
   { kind: 'tooLarge'; message: string } | { kind: 'malformed'; message: string };
 
-const KEY = /^[a-z0-9][a-z0-9._-]{0,63}(?:\([A-Za-z0-9%._~=&-]{0,1024}\))?$/;
+// The grammar of docs/protocol.md: id [ "(" part *( "&" part ) ")" ], part = ("p."|"s.") name
+// "=" value, names and values percent-encoded (unreserved characters and %XX only).
+const ENCODED = '(?:[A-Za-z0-9._~-]|%[0-9A-Fa-f]{2})*';
+const PART = `[ps]\\.${ENCODED}=${ENCODED}`;
+const KEY = new RegExp(`^[a-z0-9][a-z0-9._-]{0,63}(?:\\(${PART}(?:&${PART})*\\))?$`);
+const MAX_KEY_LENGTH = 64 + 1024 + 2;
 
 /** Encodes segment keys as a header value. */
 export function encodeTreeHeader(keys: readonly string[]): string {
@@ -46,7 +51,7 @@ export function parseTreeHeader(
       },
     };
   for (const [index, key] of keys.entries())
-    if (!KEY.test(key))
+    if (key.length > MAX_KEY_LENGTH || !KEY.test(key))
       return malformed(`Strata-Tree segment ${index + 1} is not a valid segment key`);
   return { ok: true, keys };
 }

@@ -37,7 +37,10 @@ export interface LoaderContext<Services = unknown> {
   defer<T>(key: string, promise: Promise<T>): Deferred<T>;
   /** Renders the nearest not-found view (status 404 before streaming starts). */
   notFound(): never;
-  /** Redirects (307 by default; 308 permanent; 303 after a POST). */
+  /**
+   * Redirects (307 by default; 308 permanent; 303 after a POST) to a path on this site: an
+   * absolute or protocol-relative URL is reduced to its path, query and fragment.
+   */
   redirect(location: string, status?: 303 | 307 | 308): never;
 }
 

@@ -16,6 +16,7 @@ import {
 import { payloadHash } from '../protocol/payload-hash.js';
 import { encodeRecord } from '../protocol/payload-records.js';
 import { parseTreeHeader } from '../protocol/tree-header.js';
+import { sameSitePath } from './same-site-location.js';
 import { loadRoute } from './load-route.js';
 import { loaderReporter } from './loader-reporter.js';
 import { firstLoadingIndex, resolveRoute } from './resolve-route.js';
@@ -72,7 +73,7 @@ export async function renderPayload<Services>(
     return {
       status: 307,
       headers: {
-        location: fixed.pathname + fixed.search,
+        location: sameSitePath(fixed),
         [HEADERS.build]: runtime.buildId,
         vary: PAYLOAD_VARY,
         'cache-control': 'no-store',

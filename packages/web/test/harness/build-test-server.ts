@@ -9,6 +9,7 @@ import {
   registerSecurityHeaders,
   webRoutes,
   type SecurityPolicy,
+  type ServerErrorContext,
   type WebRuntime,
 } from '../../src/server/index.js';
 import {
@@ -26,12 +27,23 @@ export interface TestServer {
   readonly services: TestServices;
   readonly logged: Record<string, unknown>[];
   readonly revalidated: string[][];
+  /** Every error the runtime reported as a server error (what telemetry would send). */
+  readonly reported: ServerErrorContext[];
   readonly actionId: string;
 }
 
-/** Builds the server; `production` hides error details; `security` adds the security headers. */
+/**
+ * Builds the server; `production` hides error details; `security` adds the security headers.
+ * `publicOrigins` defaults to http://shop.test; empty makes the origin check derive the server's
+ * own origin.
+ */
 export async function buildTestServer(
-  options: { production?: boolean; renderTimeoutMs?: number; security?: SecurityPolicy } = {},
+  options: {
+    production?: boolean;
+    renderTimeoutMs?: number;
+    publicOrigins?: readonly string[];
+    security?: SecurityPolicy;
+  } = {},
 ): Promise<TestServer> {
   const logged: Record<string, unknown>[] = [];
   const logger = pino(
@@ -40,6 +52,7 @@ export async function buildTestServer(
   );
   const services = createTestServices();
   const revalidated: string[][] = [];
+  const reported: ServerErrorContext[] = [];
   const actions = createActionRegistry<TestServices>(ACTION_SALT, [saveNote as never]);
   const actionId = actions.idOf(saveNote);
   setNoteActionId(actionId);
@@ -51,6 +64,7 @@ export async function buildTestServer(
     notFoundRoot: 'shop',
     renderTimeoutMs: options.renderTimeoutMs ?? 10_000,
     logger,
+    onServerError: (_error, context) => void reported.push(context),
   };
   const app = Fastify();
   if (options.security) registerSecurityHeaders(app, options.security);
@@ -58,7 +72,7 @@ export async function buildTestServer(
     runtime,
     actions,
     servicesFor: () => services,
-    publicOrigins: ['http://shop.test'],
+    publicOrigins: options.publicOrigins ?? ['http://shop.test'],
     trustedProxies: createTrustedProxies(['10.0.0.0/8']),
     actionBodyLimit: 1024 * 1024,
     revalidate: async (tags) => {
@@ -66,5 +80,5 @@ export async function buildTestServer(
     },
   });
   await app.ready();
-  return { app, services, logged, revalidated, actionId };
+  return { app, services, logged, revalidated, reported, actionId };
 }

@@ -66,6 +66,7 @@ function answer(pageId: string): string {
 /** A router on /item whose fetch answers from memory, or never for paths in `stalled`. */
 export function setUp(stalled: readonly string[] = []) {
   const fetched: string[] = [];
+  const assigned: string[] = [];
   let href = 'http://test/item';
   const environment: RouterEnvironment = {
     fetch: async (input) => {
@@ -77,7 +78,7 @@ export function setUp(stalled: readonly string[] = []) {
       });
     },
     now: () => 1_000,
-    location: { href, assign: () => undefined, replace: () => undefined },
+    location: { href, assign: (url) => void assigned.push(String(url)), replace: () => undefined },
     history: {
       state: null,
       back: () => undefined,
@@ -108,7 +109,7 @@ export function setUp(stalled: readonly string[] = []) {
   router.subscribe(() =>
     published.push({ url: router.getSnapshot().page.url, pending: router.getSnapshot().pending }),
   );
-  return { router, fetched, published };
+  return { router, fetched, assigned, published };
 }
 
 // Lets in-memory fetches and streams finish.

@@ -1,12 +1,15 @@
 /**
  * /api: the catalogue as a small JSON REST API. Schema-validated input, proper status codes
- * (201 + Location on create, 204 on delete, 404, 409 on a version conflict, 422 on invalid
- * input, 415 for non-JSON bodies), and never a rendered page.
+ * (201 + Location on create, 204 on delete, 400 for a query the data service's rules refuse,
+ * 404, 409 on a version conflict, 422 on invalid input, 415 for non-JSON bodies), and never a
+ * rendered page.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { CatalogGateway } from '../gateway/catalog-gateway.js';
 import { WriteRefused } from '../gateway/catalog-gateway.js';
+import { LIST_FILTER_RULES } from '../gateway/list-filters.js';
+import { ReadRefused } from '../gateway/read-refused.js';
 import { apiError, zodFields } from './api-errors.js';
 
 /** What the API needs per request. */
@@ -18,11 +21,18 @@ export interface CatalogApiOptions {
 
 const id = z.coerce.number().int().positive();
 const listQuery = z.object({
-  category: z.string().max(64).default(''),
-  q: z.string().max(200).default(''),
+  category: LIST_FILTER_RULES.categoryId.default(''),
+  q: LIST_FILTER_RULES.query.default(''),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  pageToken: z.string().max(512).default(''),
+  pageToken: LIST_FILTER_RULES.pageToken.default(''),
 });
+// The data service's field names in a refused read, as the API's query parameters.
+const QUERY_NAMES: Record<string, string> = {
+  category_id: 'category',
+  query: 'q',
+  page_size: 'pageSize',
+  page_token: 'pageToken',
+};
 const createBody = z.strictObject({
   title: z.string(),
   priceCents: z.number().int(),
@@ -63,6 +73,8 @@ export async function catalogApi(app: FastifyInstance, options: CatalogApiOption
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return apiError(reply, 413, 'BODY_TOO_LARGE', 'The body is larger than 1 MB.');
     if (error instanceof WriteRefused) return refusal(reply, error);
+    if (error instanceof ReadRefused)
+      return apiError(reply, 400, 'INVALID_QUERY', 'Invalid query parameters.', queryFields(error));
     if (error.statusCode === 400)
       return apiError(reply, 400, 'BAD_BODY', 'The body is not valid JSON.');
     throw error;
@@ -150,6 +162,15 @@ export async function catalogApi(app: FastifyInstance, options: CatalogApiOption
     await options.revalidate(result.tags);
     return reply.code(204).send();
   });
+}
+
+function queryFields(error: ReadRefused): Record<string, readonly string[]> {
+  return Object.fromEntries(
+    Object.entries(error.fieldErrors).map(([field, messages]) => [
+      QUERY_NAMES[field] ?? field,
+      messages,
+    ]),
+  );
 }
 
 function refusal(reply: Parameters<typeof apiError>[0], error: WriteRefused) {

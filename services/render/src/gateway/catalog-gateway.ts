@@ -2,6 +2,8 @@
  * The one module that talks to the data service: promise-returning calls with a deadline each,
  * read retries, trace-id propagation in metadata, and errors turned into values the app can
  * act on (null for not found, field violations for invalid input, a conflict for ABORTED).
+ * List filters are checked against the data service's rules before the call; a read refused as
+ * invalid (here or there) is a ReadRefused, the client's mistake.
  */
 import * as grpc from '@grpc/grpc-js';
 import {
@@ -21,6 +23,8 @@ import {
   type NodeTelemetry,
 } from '@strata/telemetry';
 import type { CatalogChannel } from './catalog-channel.js';
+import { listFilterErrors } from './list-filters.js';
+import { ReadRefused } from './read-refused.js';
 import { withReadRetry } from './read-retry.js';
 import { FastReadCatalogService } from './wire/catalog-client.js';
 import type { UnaryCallError } from './wire/unary-caller.js';
@@ -160,18 +164,25 @@ export function createCatalogGateway(
     return withReadRetry(once, {
       ...(request.signal && { signal: request.signal }),
       onRetry: (error) => options.onRetry?.(name, error),
+    }).catch((error: unknown) => {
+      const refused = error as UnaryCallError;
+      if (refused.code !== grpc.status.INVALID_ARGUMENT) throw error;
+      throw new ReadRefused(refused.details, fieldErrorsOf(refused.metadata));
     });
   };
   const reads = FastReadCatalogService;
 
   return {
     listCategories: () => read('ListCategories', reads.listCategories, {}),
-    listItems: ({ view, ...query }: ItemListQuery) =>
-      read(
+    listItems: ({ view, ...query }: ItemListQuery) => {
+      const invalid = listFilterErrors(query);
+      if (invalid) return Promise.reject(new ReadRefused('The list query is not valid.', invalid));
+      return read(
         'ListItems',
         reads.listItems,
         ListItemsRequest.fromPartial({ ...query, ...(view && { view: ITEM_VIEWS[view] }) }),
-      ),
+      );
+    },
     async getItem(id) {
       try {
         const { item, tags } = await read('GetItem', reads.getItem, { id });
@@ -210,11 +221,16 @@ async function write(
   }
 }
 
-function refusal(error: grpc.ServiceError): unknown {
-  const details = readStatusDetails(error.metadata);
+/** The field violations of a refusal, by field name (an `item.` prefix dropped). */
+function fieldErrorsOf(metadata: grpc.Metadata | undefined): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
-  for (const violation of details.violations)
+  for (const violation of readStatusDetails(metadata).violations)
     (fieldErrors[violation.field.replace(/^item\./, '')] ??= []).push(violation.description);
+  return fieldErrors;
+}
+
+function refusal(error: grpc.ServiceError): unknown {
+  const fieldErrors = fieldErrorsOf(error.metadata);
   switch (error.code) {
     case grpc.status.INVALID_ARGUMENT:
       return new WriteRefused('invalid', error.details, fieldErrors);

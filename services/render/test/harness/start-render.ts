@@ -5,7 +5,12 @@ import { loadDataConfig, startDataService, type RunningDataService } from '@stra
 import { ListItemsRequest } from '@strata/proto';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { buildRenderApp, createCatalogChannel, loadRenderConfig } from '../../src/index.js';
+import {
+  buildRenderApp,
+  createCatalogChannel,
+  loadRenderConfig,
+  type ClientAssets,
+} from '../../src/index.js';
 import { observeReads } from './observe-reads.js';
 
 /** A render app and the data service behind it. */
@@ -19,8 +24,11 @@ export interface RenderUnderTest {
   stop(): Promise<void>;
 }
 
-/** Starts both; `env` overrides render settings. */
-export async function startRender(env: Record<string, string> = {}): Promise<RenderUnderTest> {
+/** Starts both; `env` overrides render settings, `assets` the (absent) client bundle. */
+export async function startRender(
+  env: Record<string, string> = {},
+  options: { assets?: ClientAssets } = {},
+): Promise<RenderUnderTest> {
   const data = await startDataService(
     loadDataConfig({ DATA_PORT: '0', DATA_DIR: 'memory://' }),
     pino({ level: 'silent' }),
@@ -46,7 +54,11 @@ export async function startRender(env: Record<string, string> = {}): Promise<Ren
     config,
     logger,
     catalogChannel: channel,
-    assets: { directory: undefined, scripts: ['/assets/client-test.js'], contentHash: 'test' },
+    assets: options.assets ?? {
+      directory: undefined,
+      scripts: ['/assets/client-test.js'],
+      contentHash: 'test',
+    },
     revalidate: async (tags) => void revalidated.push([...tags]),
   });
   await app.ready();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SegmentState } from '../../render/segment-source.js';
 import type { TrackedPromise } from '../../render/tracked-promise.js';
 import { arrive, rootState, setUp } from '../../../test/harness/router.js';
@@ -53,5 +53,29 @@ describe('createRouter', () => {
       { url: '/item', pending: true },
       { url: '/list', pending: false },
     ]);
+  });
+});
+
+describe('createRouter defaults', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs at most 5 prefetches at once', async () => {
+    const { router, fetched } = setUp(['/list']);
+    await arrive();
+    for (let n = 1; n <= 7; n++) router.prefetch(`/list?n=${n}`, 'full');
+    await arrive();
+    expect(fetched).toEqual(['/list', '/list', '/list', '/list', '/list']);
+  });
+
+  it('loads the page as a document when its answer has not arrived after 3800 ms', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { router, assigned } = setUp(['/list']);
+    router.navigate('/list');
+    await vi.advanceTimersByTimeAsync(3799);
+    expect(assigned).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(assigned).toEqual(['/list']);
   });
 });

@@ -11,7 +11,7 @@ export interface ActionContext<Services> {
   readonly services: Services;
   /** Cache tags this action made stale (usually the tags the data service returned). */
   revalidate(...tags: readonly string[]): void;
-  /** Navigate afterwards (303 for forms without JavaScript). */
+  /** Navigate afterwards (303 for forms without JavaScript), to a path on this site only. */
   redirect(location: string): void;
 }
 

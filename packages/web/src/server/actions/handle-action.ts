@@ -8,6 +8,7 @@ import { HEADERS, PAYLOAD_CONTENT_TYPE } from '../../protocol/constants.js';
 import { encodeRecord } from '../../protocol/payload-records.js';
 import { errorDigest } from '../error-digest.js';
 import { payloadFor } from '../render-payload.js';
+import { sameSiteLocation, sameSitePath } from '../same-site-location.js';
 import type { RenderRequest, RenderResponse, WebRuntime } from '../web-runtime.js';
 import { isWellFormedActionId, type ActionRegistry } from './action-registry.js';
 import { checkOrigin } from './origin-check.js';
@@ -101,7 +102,7 @@ export async function handleAction<Services>(
       services: request.services,
       revalidate: (...tags) => tags.forEach((tag) => revalidated.add(tag)),
       redirect: (location) => {
-        redirectTo = location;
+        redirectTo = sameSiteLocation(location);
       },
     });
     if (revalidated.size > 0) await hooks.revalidate?.([...revalidated]);
@@ -157,7 +158,7 @@ async function settle<Services>(
         values: formValues(request.input),
       });
     // Post/redirect/get: the browser lands on a GET, so a reload never repeats the action.
-    const location = redirectTo ?? request.url.pathname + request.url.search;
+    const location = redirectTo ?? sameSitePath(request.url);
     return {
       status: 303,
       headers: { location, 'cache-control': 'no-store', [HEADERS.build]: runtime.buildId },

@@ -1,8 +1,11 @@
 /**
  * Maps request-level failures (body too large, unparsable, wrong media type) to the documented
- * `{ error: { code, message } }` shape, and anything unexpected to a digest without internals.
+ * `{ error: { code, message } }` shape, keeps the status of any other client error a plugin
+ * raised (the static files' 403, a bad range's 416), and answers anything else with a digest
+ * without internals. Only those server errors are logged as failures and reported.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
 import { errorDigest } from '../error-digest.js';
 import { traceIdOf } from '../request-context.js';
 import type { WebRuntime } from '../web-runtime.js';
@@ -49,12 +52,28 @@ export function createErrorResponder(runtime: WebRuntime<never>) {
       logger.info({ url: request.url, reason: error.message }, 'client went away');
       return reply.code(499).send();
     }
+    const status = error.statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      const text = STATUS_CODES[status] ?? 'Client Error';
+      // The status's own words, never the error's message (it may name files or internals).
+      return reply
+        .code(status)
+        .send({ error: { code: clientErrorCode(text), message: `${text}.` } });
+    }
     const digest = errorDigest(error);
     logger.error({ err: error, digest, url: request.url }, 'request failed');
     const traceId = runtime.telemetry?.currentTrace()?.traceId ?? traceIdOf(request.headers);
     runtime.onServerError?.(error, { digest, traceId, url: request.url });
     return reply
-      .code(500)
+      .code(status !== undefined && status >= 500 && status < 600 ? status : 500)
       .send({ error: { code: 'INTERNAL', message: `Internal error (digest ${digest}).` } });
   };
+}
+
+/** "Range Not Satisfiable" → RANGE_NOT_SATISFIABLE: the documented code of a kept 4xx. */
+function clientErrorCode(statusText: string): string {
+  return statusText
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 }

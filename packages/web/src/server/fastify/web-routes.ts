@@ -13,6 +13,7 @@ import { renderDocument } from '../render-document.js';
 import { createErrorResponder } from './error-responses.js';
 import { renderPayload } from '../render-payload.js';
 import { parseCookies, traceIdOf } from '../request-context.js';
+import { requestUrl } from '../same-site-location.js';
 import { scriptNonceOf } from '../security/security-headers.js';
 import type { RenderRequest, RenderResponse, WebRuntime } from '../web-runtime.js';
 
@@ -47,6 +48,9 @@ export async function webRoutes<Services>(
   const { runtime } = options;
   app.setErrorHandler(createErrorResponder(runtime as WebRuntime<never>));
 
+  // Actions take JSON and URL-encoded forms only: a text/plain body (an HTML form can send one
+  // cross-site without a preflight) is refused with 415 instead of reaching a schema as a string.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: options.actionBodyLimit },
@@ -55,7 +59,11 @@ export async function webRoutes<Services>(
     },
   );
 
-  function renderRequest(request: FastifyRequest, reply: FastifyReply): RenderRequest<Services> {
+  function renderRequest(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: URL,
+  ): RenderRequest<Services> {
     // The tracing SDK's trace when one is recorded (it continues an incoming one), so logs,
     // error screens and reports all name the same trace.
     const traceId = runtime.telemetry?.currentTrace()?.traceId ?? traceIdOf(request.headers);
@@ -74,7 +82,7 @@ export async function webRoutes<Services>(
     const nonce = scriptNonceOf(reply);
     return {
       ...(nonce && { nonce }),
-      url: new URL(request.url, 'http://internal'),
+      url,
       headers: request.headers,
       cookies: parseCookies(request.headers.cookie),
       services: options.servicesFor(request, { traceId, signal: controller.signal }),
@@ -89,7 +97,9 @@ export async function webRoutes<Services>(
   }
 
   app.get('/*', async (request, reply) => {
-    const input = renderRequest(request, reply);
+    const url = requestUrl(request.url);
+    if (!url) return badTarget(reply);
+    const input = renderRequest(request, reply, url);
     const response =
       request.headers[HEADERS.payload] === '1'
         ? await renderPayload(runtime, input)
@@ -98,7 +108,9 @@ export async function webRoutes<Services>(
   });
 
   app.post('/*', { bodyLimit: options.actionBodyLimit }, async (request, reply) => {
-    const input = renderRequest(request, reply);
+    const url = requestUrl(request.url);
+    if (!url) return badTarget(reply);
+    const input = renderRequest(request, reply, url);
     const headerId = request.headers[HEADERS.action];
     const body = request.body as Record<string, unknown> | undefined;
     const formId =
@@ -149,6 +161,12 @@ export async function webRoutes<Services>(
     );
     return send(reply, response, input.signal);
   });
+}
+
+function badTarget(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(400)
+    .send({ error: { code: 'BAD_REQUEST', message: 'The request target is not a path.' } });
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {

@@ -4,6 +4,7 @@
  */
 import type { Category } from '@strata/proto';
 import { Await, Link, segment, type DeferredRef } from '@strata/web';
+import { ReadRefused } from '../../gateway/read-refused.js';
 import { formatPrice, parseId, type AppServices } from '../services.js';
 import { ItemForm } from './item-form.js';
 import { ShopError, ShopLayout, ShopNotFound } from './shop-layout.js';
@@ -53,14 +54,22 @@ const itemList = segment<
   id: 'item-list',
   path: 'items',
   kind: 'page',
-  async loader({ search, services, tag }) {
+  async loader({ search, services, tag, notFound, redirect }) {
     const category = search.get('category') ?? '';
     const q = search.get('q') ?? '';
     const page = search.get('page') ?? '';
     const [list, categories] = await Promise.all([
       services.catalog.listItems({ categoryId: category, query: q, pageSize: 20, pageToken: page }),
       services.catalog.listCategories(),
-    ]);
+    ]).catch((error: unknown) => {
+      if (!(error instanceof ReadRefused)) throw error;
+      // A page link from another query, or signed before the secret changed: the first page.
+      const fields = Object.keys(error.fieldErrors);
+      if (page !== '' && fields.length === 1 && fields[0] === 'page_token')
+        return redirect(itemsHref({ category, q }));
+      // A filter no list can have (a malformed category, an over-long search): nothing here.
+      return notFound();
+    });
     tag(...list.tags, ...categories.tags);
     return {
       items: list.items.map(({ id, title, priceCents, categoryId }) => ({
@@ -75,46 +84,47 @@ const itemList = segment<
       categories: categories.categories,
     };
   },
-  component: ({ data }) => {
-    const nextQuery = new URLSearchParams({
-      ...(data.category && { category: data.category }),
-      ...(data.q && { q: data.q }),
-      page: data.next,
-    });
-    return (
-      <section>
-        <h1>Items</h1>
-        <form method="get" className="filters">
-          <input name="q" defaultValue={data.q} placeholder="Search" />
-          <select name="category" defaultValue={data.category}>
-            <option value="">All categories</option>
-            {data.categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          <button type="submit">Filter</button>
-        </form>
-        {data.items.length === 0 ? <p>No items match.</p> : null}
-        <ul className="items">
-          {data.items.map((item) => (
-            <li key={item.id}>
-              <Link href={`/items/${item.id}`}>{item.title}</Link>
-              <span className="price">{formatPrice(item.priceCents)}</span>
-            </li>
+  component: ({ data }) => (
+    <section>
+      <h1>Items</h1>
+      <form method="get" className="filters">
+        <input name="q" defaultValue={data.q} placeholder="Search" maxLength={200} />
+        <select name="category" defaultValue={data.category}>
+          <option value="">All categories</option>
+          {data.categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
           ))}
-        </ul>
-        {data.next ? (
-          <Link rel="next" href={`/items?${nextQuery.toString()}`}>
-            Next page
-          </Link>
-        ) : null}
-      </section>
-    );
-  },
+        </select>
+        <button type="submit">Filter</button>
+      </form>
+      {data.items.length === 0 ? <p>No items match.</p> : null}
+      <ul className="items">
+        {data.items.map((item) => (
+          <li key={item.id}>
+            <Link href={`/items/${item.id}`}>{item.title}</Link>
+            <span className="price">{formatPrice(item.priceCents)}</span>
+          </li>
+        ))}
+      </ul>
+      {data.next ? (
+        <Link rel="next" href={itemsHref({ category: data.category, q: data.q, page: data.next })}>
+          Next page
+        </Link>
+      ) : null}
+    </section>
+  ),
   error: ShopError,
 });
+
+/** The list's URL for these filters (empty ones left out). */
+function itemsHref(filters: { category: string; q: string; page?: string }): string {
+  const query = new URLSearchParams(
+    Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  return query ? `/items?${query}` : '/items';
+}
 
 const newItem = segment<{ categories: Category[]; actionId: string }, AppServices>({
   id: 'item-new',
