@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The relay under attack: 90% hostile requests (each class of lib/traffic.mjs, plus bodies that
 // trickle) and 10% honest SDK envelopes, against a phase of honest traffic alone, each phase on a
-// fresh relay with its default limits. Reports the relay's resident memory (peak, per window),
+// fresh relay with its default limits. The honest clients run in a process of their own
+// (honest-client.mjs), so the attack's generator never delays them. Reports the relay's resident memory (peak, per window),
 // how many honest envelopes reached the upstream, and the honest p99 latency with and without
 // the attack. See RESULTS.md.
 //
@@ -9,12 +10,14 @@
 //
 // Env: DURATION (60 s per phase), SCALE (1: multiplies every class's rate), RELAY_ROOT (the
 // checkout whose built relay runs; default this one), NAME (results/<NAME>/; default a UTC time).
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer, stopServer } from '../relay/lib/processes.mjs';
 import { report } from './lib/report.mjs';
-import { rssSummary, sampleRss } from './lib/rss.mjs';
+import { rssSummary, sampleProcess } from './lib/process-sampler.mjs';
 import { post, sendAtRate, trickle } from './lib/senders.mjs';
 import {
   HOSTILE_CLASSES,
@@ -24,6 +27,14 @@ import {
   honestRate,
   projects,
 } from './lib/traffic.mjs';
+
+/** Starts the honest clients' process; resolves with their report when the duration is over. */
+function honestClients(settings) {
+  const child = fork(new URL('honest-client.mjs', import.meta.url).pathname, [
+    JSON.stringify(settings),
+  ]);
+  return once(child, 'message').then(([report]) => report);
+}
 
 const DURATION = Number(process.env.DURATION ?? 60);
 const SCALE = Number(process.env.SCALE ?? 1);
@@ -59,19 +70,13 @@ async function phase(label, upstreamUrl, attack) {
   const relay = await startRelay(upstreamUrl);
   const tunnel = `${relay.url}/monitoring`;
   log(`${label}: relay pid ${relay.child.pid} at ${relay.url}, ${DURATION} s`);
-  const rss = sampleRss(relay.child.pid);
-  const honestIds = [];
-  const latencies = [];
-  const honest = sendAtRate({
+  const sampler = sampleProcess(relay.child.pid);
+  const honest = honestClients({
     url: tunnel,
     rate: honestRate(SCALE),
+    dsn: relay.dsns.site,
     clientIps: HONEST_IPS,
-    build: () => {
-      const id = eventId();
-      honestIds.push(id);
-      return { ...honestEnvelope(relay.dsns.site, id), id };
-    },
-    onResult: (request, result) => latencies.push(result.ms),
+    durationS: DURATION,
   });
   const hostile = attack
     ? Object.entries(HOSTILE_CLASSES).map(([name, spec]) => ({
@@ -88,22 +93,37 @@ async function phase(label, upstreamUrl, attack) {
   const slow = attack ? trickle(tunnel, TRICKLE, ATTACKER_IPS[0]) : undefined;
   await sleep(DURATION * 1000);
   slow?.stop();
-  await Promise.all([honest.stop(), ...hostile.map((h) => h.sender.stop())]);
+  const [{ ids, latencies, ...counts }] = await Promise.all([
+    honest,
+    ...hostile.map((h) => h.sender.stop()),
+  ]);
   log(`${label}: load stopped; waiting for the relay to forward what it accepted`);
-  const delivered = await deliveredOf(upstreamUrl, honestIds, honest.counts.byStatus['200'] ?? 0);
-  const samples = rss.stop();
+  const { samples, cores } = sampler.stop();
+  const delivered = await deliveredOf(upstreamUrl, ids, counts.byStatus['200'] ?? 0);
+  const loopDelay = await eventLoopDelayOf(relay.url);
   // The relay still answers after the attack (a liveness probe, not a measurement).
   const after = await post(tunnel, honestEnvelope(relay.dsns.site, eventId()), HONEST_IPS[0]);
   await stopServer(relay.child);
   rmSync(relay.spool, { recursive: true, force: true });
   return {
     label,
-    honest: { ...honest.counts, delivered, latencies },
+    honest: { ...counts, delivered, latencies },
     hostile: Object.fromEntries(hostile.map((h) => [h.name, h.sender.counts])),
     trickle: slow?.counts,
     rss: rssSummary(samples),
+    cores,
+    loopDelay,
     answersAfter: after.status,
   };
+}
+
+/** The relay's own event-loop delay since it started (its process metrics), in ms. */
+async function eventLoopDelayOf(relayUrl) {
+  const text = await (await fetch(`${relayUrl}/metrics`)).text();
+  const read = (name) =>
+    Number(new RegExp(`^\\w*nodejs_eventloop_lag_${name}_seconds (\\S+)`, 'm').exec(text)?.[1]) *
+    1000;
+  return { p99: read('p99'), max: read('max') };
 }
 
 /** How many of `ids` the upstream has seen, waiting up to 30 s for the accepted ones. */

@@ -39,7 +39,7 @@ export function report({ baseline, attacked, duration, scale, root }) {
     ],
   ];
   const phaseRow = (phase) =>
-    `| ${phase.label} | ${intended(phase)} | ${phase.honest.skipped} | ${statuses(phase.honest.byStatus)} | ${phase.honest.delivered} | ${percentile(phase.honest.latencies, 50).toFixed(1)} | ${p99(phase).toFixed(1)} | ${mib(phase.rss.peak)} | ${phase.rss.windows.map(mib).join(' / ')} | ${phase.answersAfter} |`;
+    `| ${phase.label} | ${intended(phase)} | ${phase.honest.skipped} | ${statuses(phase.honest.byStatus)} | ${phase.honest.delivered} | ${percentile(phase.honest.latencies, 50).toFixed(1)} | ${p99(phase).toFixed(1)} | ${phase.cores.toFixed(2)} | ${phase.loopDelay.p99.toFixed(0)} / ${phase.loopDelay.max.toFixed(0)} | ${mib(phase.rss.peak)} | ${phase.rss.windows.map(mib).join(' / ')} | ${phase.answersAfter} |`;
   return [
     `Relay under attack: ${duration} s per phase, scale ${scale}, relay of ${root}.`,
     '',
@@ -50,8 +50,8 @@ export function report({ baseline, attacked, duration, scale, root }) {
         `| ${goal} | ${target} | ${measured} | ${ok ? 'PASS' : '**FAIL**'} |`,
     ),
     '',
-    '| phase | honest envelopes | not sent (64 in flight already) | honest answers | delivered upstream | p50 ms | p99 ms | peak RSS MiB | RSS per 10 s (MiB) | answers after |',
-    '|---|---:|---:|---|---:|---:|---:|---:|---|---:|',
+    '| phase | honest envelopes | not sent (64 in flight already) | honest answers | delivered upstream | p50 ms | p99 ms | relay cores | relay loop delay p99 / max ms | peak RSS MiB | RSS per 10 s (MiB) | answers after |',
+    '|---|---:|---:|---|---:|---:|---:|---:|---|---:|---|---:|',
     phaseRow(baseline),
     phaseRow(attacked),
     '',

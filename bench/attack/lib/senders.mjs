@@ -6,8 +6,11 @@ import net from 'node:net';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-/** One POST; resolves with { status, ms } (status 0 for a network error). */
+/** One POST of `body` (bytes, or a list of byte chunks sent one after the other, uncopied);
+ * resolves with { status, ms } (status 0 for a network error). */
 export function post(url, { headers, body }, clientIp) {
+  const chunks = Array.isArray(body) ? body : [body];
+  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
   const started = performance.now();
   return new Promise((resolve) => {
     const request = http.request(
@@ -15,7 +18,7 @@ export function post(url, { headers, body }, clientIp) {
       {
         method: 'POST',
         agent,
-        headers: { ...headers, 'content-length': body.length, 'x-forwarded-for': clientIp },
+        headers: { ...headers, 'content-length': length, 'x-forwarded-for': clientIp },
       },
       (response) => {
         response.resume();
@@ -25,7 +28,8 @@ export function post(url, { headers, body }, clientIp) {
       },
     );
     request.on('error', () => resolve({ status: 0, ms: performance.now() - started }));
-    request.end(body);
+    for (const chunk of chunks) request.write(chunk);
+    request.end();
   });
 }
 

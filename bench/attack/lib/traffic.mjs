@@ -33,6 +33,8 @@ export function honestEnvelope(dsn, id) {
   return { headers: text, body: Buffer.from(body) };
 }
 
+const eightMiBOfKeys = Buffer.alloc(8 * MIB, 'k');
+
 /** `make(dsn)` built once per DSN: compressing the bombs costs the sender more than the relay. */
 function once(make) {
   const built = new Map();
@@ -47,12 +49,13 @@ function once(make) {
  * `dsn` is the site's DSN (attackers read it from any page).
  */
 export const HOSTILE_CLASSES = {
-  // An 8 MiB DSN string that no project has (unique, so no cache can answer it).
+  // An 8 MiB DSN string that no project has (unique, so no cache can answer it). Sent as three
+  // chunks so the sender does not copy 8 MiB per request.
   'huge-dsn': {
     rate: 4,
     build: () => ({
       headers: text,
-      body: Buffer.from(`${header({ dsn: `http://${'k'.repeat(8 * MIB)}${eventId()}@x/1` })}\n`),
+      body: [Buffer.from('{"dsn":"http://'), eightMiBOfKeys, Buffer.from(`${eventId()}@x/1"}\n`)],
     }),
   },
   // Many small, distinct, invalid DSNs: a lookup cache keyed by them would grow.

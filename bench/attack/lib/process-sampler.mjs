@@ -1,4 +1,4 @@
-// Samples a process's resident memory from /proc (Linux) at a fixed interval.
+// Samples a process's resident memory from /proc (Linux) at a fixed interval, and its CPU time.
 import { readFileSync } from 'node:fs';
 
 const MIB = 1024 * 1024;
@@ -13,9 +13,23 @@ function rssMiB(pid) {
   }
 }
 
-/** Starts sampling; `stop()` answers the samples as [seconds since start, MiB]. */
-export function sampleRss(pid, intervalMs = 200) {
+/** CPU seconds (user + system) `pid` has used so far. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Starts sampling; `stop()` answers the RSS samples as [seconds since start, MiB] and the cores
+ * the process used on average meanwhile.
+ */
+export function sampleProcess(pid, intervalMs = 200) {
   const started = performance.now();
+  const cpuAtStart = cpuSeconds(pid);
   const samples = [];
   const take = () => {
     const value = rssMiB(pid);
@@ -27,7 +41,8 @@ export function sampleRss(pid, intervalMs = 200) {
     stop() {
       clearInterval(timer);
       take();
-      return samples;
+      const seconds = (performance.now() - started) / 1000;
+      return { samples, cores: (cpuSeconds(pid) - cpuAtStart) / seconds };
     },
   };
 }
