@@ -10,6 +10,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import { loadClientAssets } from './client-assets.js';
 import { loadRenderConfig } from './config.js';
 import { createCatalogChannel } from './gateway/catalog-channel.js';
+import { refuseDevelopmentSettings } from './production-guard.js';
 import { buildIdOf, buildRenderApp } from './render-app.js';
 import { startSegmentCache } from './segment-cache/index.js';
 import { ignoredTransactions } from './telemetry/ignored-transactions.js';
@@ -20,7 +21,7 @@ const REDIS_STARTUP_WAIT_MS = 2000;
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadRenderConfig(process.env);
+    config = refuseDevelopmentSettings(loadRenderConfig(process.env), process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
