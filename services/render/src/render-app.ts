@@ -21,7 +21,8 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { catalogActions } from './actions/catalog-actions.js';
 import { catalogApi } from './api/catalog-api.js';
-import { NOT_FOUND_ROOT, appRoutes } from './app/routes.js';
+import { NOT_FOUND_ROOT } from './app/routes.js';
+import { serverRoutes } from './app/server-routes.js';
 import type { AppServices } from './app/services.js';
 import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
 import type { CatalogChannel } from './gateway/catalog-channel.js';
@@ -90,7 +91,10 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   const buildId = buildIdOf(config, deps.assets);
   const browserTelemetry = telemetry && runtimeTelemetry(telemetry, config, buildId);
   const runtime: WebRuntime<AppServices> = {
-    table: appRoutes,
+    table: serverRoutes({
+      benchPages: config.RENDER_BENCH_PAGES,
+      errorDrills: config.RENDER_ERROR_DRILLS,
+    }),
     buildId,
     production: config.RENDER_PRODUCTION,
     clientScripts: deps.assets.scripts,

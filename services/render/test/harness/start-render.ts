@@ -30,6 +30,8 @@ export async function startRender(env: Record<string, string> = {}): Promise<Ren
     PUBLIC_ORIGINS: 'http://shop.test',
     ACTION_SALT: 'test-action-salt',
     BUILD_ID: 'test-build',
+    RENDER_BENCH_PAGES: 'true',
+    RENDER_ERROR_DRILLS: 'true',
     ...env,
   });
   const logged: Record<string, unknown>[] = [];
