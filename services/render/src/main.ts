@@ -12,6 +12,7 @@ import { loadRenderConfig } from './config.js';
 import { createCatalogChannel } from './gateway/catalog-channel.js';
 import { refuseDevelopmentSettings } from './production-guard.js';
 import { buildIdOf, buildRenderApp } from './render-app.js';
+import { requestIdMixin } from './request-ids.js';
 import { startSegmentCache } from './segment-cache/index.js';
 import { ignoredTransactions } from './telemetry/ignored-transactions.js';
 
@@ -29,7 +30,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ name: 'render', level: config.LOG_LEVEL });
+  // Lines logged while a request is handled carry its id (the gateway's X-Request-Id).
+  const logger = pino({ name: 'render', level: config.LOG_LEVEL, mixin: requestIdMixin });
   const catalogChannel = createCatalogChannel({ address: config.DATA_SERVICE_ADDRESS });
   const assets = loadClientAssets();
   // Before the app is built, so the SDK sees every request from the first one.

@@ -28,6 +28,7 @@ import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
 import type { CatalogChannel } from './gateway/catalog-channel.js';
 import { createCatalogGateway } from './gateway/catalog-gateway.js';
 import { relayTunnel } from './telemetry/relay-tunnel.js';
+import { logRequestIds, requestIdFrom } from './request-ids.js';
 import { reportServerError, runtimeTelemetry } from './telemetry/runtime-telemetry.js';
 
 /** The built client bundle: where its files are and which scripts pages load. */
@@ -61,11 +62,13 @@ export function buildIdOf(config: RenderConfig, assets: ClientAssets): string {
 /** Builds (does not start) the app. */
 export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstance> {
   const { config, logger } = deps;
+  const trustedProxies = createTrustedProxies(config.TRUSTED_PROXIES);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // Access logs belong to the gateway; per-request log lines here would cost CPU on every page.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: [...config.TRUSTED_PROXIES],
+    genReqId: requestIdFrom(trustedProxies),
   });
   // First, so every answer carries them: pages, payloads, JSON, assets and errors.
   registerSecurityHeaders(app, {
@@ -73,6 +76,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     connectSources: config.CSP_CONNECT_SRC,
     imageSources: config.CSP_IMG_SRC,
   });
+  await logRequestIds(app);
   const telemetry = deps.telemetry;
   const gatewayOptions = {
     deadlineMs: config.DATA_DEADLINE,
@@ -153,7 +157,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
       actionIds,
     }),
     publicOrigins: config.PUBLIC_ORIGINS,
-    trustedProxies: createTrustedProxies(config.TRUSTED_PROXIES),
+    trustedProxies,
     actionBodyLimit: 1024 * 1024,
     revalidate,
   });

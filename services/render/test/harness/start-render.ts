@@ -6,6 +6,7 @@ import { ListItemsRequest } from '@strata/proto';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildRenderApp, createCatalogChannel, loadRenderConfig } from '../../src/index.js';
+import { requestIdMixin } from '../../src/request-ids.js';
 import { observeReads } from './observe-reads.js';
 
 /** A render app and the data service behind it. */
@@ -35,8 +36,9 @@ export async function startRender(env: Record<string, string> = {}): Promise<Ren
     ...env,
   });
   const logged: Record<string, unknown>[] = [];
+  // As main.ts builds it: lines logged during a request carry its id.
   const logger = pino(
-    { level: 'info' },
+    { level: 'info', mixin: requestIdMixin },
     { write: (line: string) => void logged.push(JSON.parse(line)) },
   );
   const listItemsRequests: ListItemsRequest[] = [];
