@@ -86,6 +86,9 @@ export async function startComposeStack(
     COMPOSE_DOCKER_CLI_BUILD: '0',
     GATEWAY_PORT: String(port),
     PUBLIC_ORIGINS: url,
+    // The tests drive the benchmark and drill pages, off in the committed .env.
+    RENDER_BENCH_PAGES: 'true',
+    RENDER_ERROR_DRILLS: 'true',
     ...options.env,
   };
   const files = ['docker-compose.yml', ...(options.overrides ?? [])].flatMap((file) => [
