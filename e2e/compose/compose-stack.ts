@@ -15,7 +15,7 @@ import { freePort } from '../harness/processes.js';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** `docker-compose` (v1) when present, else `docker compose` (v2); STRATA_COMPOSE overrides. */
-function composeCommand(): string[] {
+export function composeCommand(): string[] {
   const configured = process.env['STRATA_COMPOSE'];
   if (configured) return configured.split(' ').filter(Boolean);
   const v1 = spawnSync('docker-compose', ['version'], { stdio: 'ignore' });

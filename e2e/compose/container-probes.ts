@@ -4,6 +4,7 @@
  * capabilities, memory). Everything goes through the docker and compose CLIs.
  */
 import { run, type ComposeStack } from './compose-stack.js';
+import { IMAGE_TAG } from './images.js';
 
 /** How a connection attempt ended: `open`, or the error (timeout, ENOTFOUND, …). */
 export type Reach = 'open' | string;
@@ -26,6 +27,37 @@ export async function reach(
 ): Promise<Reach> {
   const out = await stack.compose('exec', '-T', service, 'node', '-e', CONNECT, host, String(port));
   return out.trim();
+}
+
+/**
+ * Whether the Docker engine keeps its networks apart: a throwaway container on the default
+ * bridge, outside the stack, tries host:port. Engines run with `--iptables=false` route between
+ * all their networks, so only names (Docker's DNS) separate them there.
+ */
+export async function engineIsolatesNetworks(host: string, port: number): Promise<boolean> {
+  const image = `strata-relay:${IMAGE_TAG}`;
+  const out = await run([
+    'docker',
+    'run',
+    '--rm',
+    image,
+    'node',
+    '-e',
+    CONNECT,
+    host,
+    String(port),
+  ]);
+  return out.trim() !== 'open';
+}
+
+/** The networks (compose names, without the project prefix) a service's container is on. */
+export async function networksOf(stack: ComposeStack, service: string): Promise<string[]> {
+  const id = await stack.containerOf(service);
+  const raw = await run(['docker', 'inspect', '-f', '{{json .NetworkSettings.Networks}}', id]);
+  const prefix = `${stack.project}_`;
+  return Object.keys(JSON.parse(raw) as Record<string, unknown>)
+    .map((name) => (name.startsWith(prefix) ? name.slice(prefix.length) : name))
+    .sort();
 }
 
 /** Every address a service's container has, on any of its networks. */
@@ -61,16 +93,10 @@ export async function securityOf(stack: ComposeStack, service: string): Promise<
     CapAdd: string[] | null;
     Memory: number;
   };
-  const top = await run(['docker', 'top', id, '-eo', 'uid']);
-  const uids = [
-    ...new Set(
-      top
-        .trim()
-        .split('\n')
-        .slice(1)
-        .map((line) => line.trim()),
-    ),
-  ];
+  // `docker top` needs a pid column; the uid is the second.
+  const top = await run(['docker', 'top', id, '-eo', 'pid,uid']);
+  const rows = top.trim().split('\n').slice(1);
+  const uids = [...new Set(rows.map((row) => row.trim().split(/\s+/)[1] ?? ''))];
   return {
     readOnlyRoot: host.ReadonlyRootfs,
     noNewPrivileges: (host.SecurityOpt ?? []).includes('no-new-privileges:true'),
