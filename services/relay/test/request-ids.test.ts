@@ -32,6 +32,7 @@ async function startRelay(trustProxy: boolean) {
   const spool = createSpool({
     dir,
     maxBytes: config.RELAY_SPOOL_MAX_BYTES,
+    projectShare: config.RELAY_SPOOL_PROJECT_SHARE,
     segmentBytes: config.RELAY_SPOOL_SEGMENT_BYTES,
     memoryBytes: config.RELAY_SPOOL_MEMORY_BYTES,
     fsync: false,
