@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,7 @@ const BEHIND_THE_RELAY = [
 
 let stack: ComposeStack;
 let recorder: Recorder;
+let secretsDir: string | undefined;
 
 /** Fresh secrets in files, as an operator would keep them (none is a committed value). */
 function writeSecrets(): string {
@@ -59,7 +60,7 @@ beforeAll(async () => {
   stack = await startComposeStack('hardening', {
     env: {
       STRATA_ALLOW_DEVELOPMENT_SECRETS: 'false',
-      STRATA_SECRETS_DIR: writeSecrets(),
+      STRATA_SECRETS_DIR: (secretsDir = writeSecrets()),
       RELAY_DSNS: DSN,
       RELAY_UPSTREAM: recorder.upstreamForContainers,
       SENTRY_DSN: DSN,
@@ -71,6 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.down();
   await recorder?.close();
+  if (secretsDir) rmSync(secretsDir, { recursive: true, force: true });
 }, 120_000);
 
 describe('production mode on secrets from files', () => {
