@@ -33,7 +33,7 @@ function honestClients(settings) {
   const child = fork(new URL('honest-client.mjs', import.meta.url).pathname, [
     JSON.stringify(settings),
   ]);
-  return once(child, 'message').then(([report]) => report);
+  return once(child, 'message').then(([message]) => message);
 }
 
 const DURATION = Number(process.env.DURATION ?? 60);

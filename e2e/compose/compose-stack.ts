@@ -15,7 +15,7 @@ import { freePort } from '../harness/processes.js';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** `docker-compose` (v1) when present, else `docker compose` (v2); STRATA_COMPOSE overrides. */
-function composeCommand(): string[] {
+export function composeCommand(): string[] {
   const configured = process.env['STRATA_COMPOSE'];
   if (configured) return configured.split(' ').filter(Boolean);
   const v1 = spawnSync('docker-compose', ['version'], { stdio: 'ignore' });
@@ -86,6 +86,9 @@ export async function startComposeStack(
     COMPOSE_DOCKER_CLI_BUILD: '0',
     GATEWAY_PORT: String(port),
     PUBLIC_ORIGINS: url,
+    // The tests drive the benchmark and drill pages, off in the committed .env.
+    RENDER_BENCH_PAGES: 'true',
+    RENDER_ERROR_DRILLS: 'true',
     ...options.env,
   };
   const files = ['docker-compose.yml', ...(options.overrides ?? [])].flatMap((file) => [

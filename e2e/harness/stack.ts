@@ -29,6 +29,8 @@ export async function startLocalStack(renderEnv: Record<string, string> = {}): P
       DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
       PUBLIC_ORIGINS: renderUrl,
       ACTION_SALT: 'e2e-action-salt',
+      RENDER_BENCH_PAGES: 'true',
+      RENDER_ERROR_DRILLS: 'true',
       LOG_LEVEL: 'warn',
       ...renderEnv,
     },

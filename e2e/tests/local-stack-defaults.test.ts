@@ -18,3 +18,14 @@ describe('npm start: the data service', () => {
     expect(envOf({ PGLITE_WORKER: 'true' }, 'data')['PGLITE_WORKER']).toBe('true');
   });
 });
+
+describe('npm start: the render service', () => {
+  it('serves the benchmark and failure drill pages, off by default elsewhere', () => {
+    expect(envOf({}, 'render')['RENDER_BENCH_PAGES']).toBe('true');
+    expect(envOf({}, 'render')['RENDER_ERROR_DRILLS']).toBe('true');
+  });
+
+  it('turns them off when the environment says so', () => {
+    expect(envOf({ RENDER_BENCH_PAGES: 'false' }, 'render')['RENDER_BENCH_PAGES']).toBe('false');
+  });
+});

@@ -38,6 +38,9 @@ export function serviceCatalog(env) {
     RENDER_HOST: '127.0.0.1',
     DATA_SERVICE_ADDRESS: `${data.DATA_HOST}:${data.DATA_PORT}`,
     RENDER_PRODUCTION: 'false',
+    // Development: the benchmark pages and the failure drills are there to try.
+    RENDER_BENCH_PAGES: 'true',
+    RENDER_ERROR_DRILLS: 'true',
   });
   const spotlightPort = env.SPOTLIGHT_PORT ?? '8969';
   const relay = withDefaults(env, {
@@ -83,7 +86,7 @@ export function serviceCatalog(env) {
       // Its change feed and first reads need the data service; starting together only
       // produced reconnect warnings while PGlite opened and seeded.
       after: 'data',
-      url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}  (try /items, /bench/items, /api/items)`,
+      url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}  (try /items, /bench/items, /errors/client, /api/items)`,
       ready: { kind: 'http', url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}/healthz` },
     },
   ];

@@ -14,6 +14,8 @@ export const BENCH_DATA_ENV = {
   DATA_HOST: '127.0.0.1',
   DATA_DIR: 'memory://',
   PGLITE_WORKER: process.env.PGLITE_WORKER || 'false',
+  // Production mode with the development page-token key: a local run (docs/operations.md).
+  STRATA_ALLOW_DEVELOPMENT_SECRETS: 'true',
 };
 
 /** The render service's environment, in front of the data service at `dataPort`. */
@@ -25,6 +27,10 @@ export function benchRenderEnv({ renderPort, dataPort }) {
     ACTION_SALT: 'bench-salt-123',
     SEGMENT_CACHE: 'false',
     REDIS_URL: '',
+    // The pages measured; off unless asked for.
+    RENDER_BENCH_PAGES: 'true',
+    // Production mode without PUBLIC_ORIGINS: a local run (docs/operations.md).
+    STRATA_ALLOW_DEVELOPMENT_SECRETS: 'true',
   };
 }
 

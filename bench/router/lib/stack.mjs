@@ -52,6 +52,7 @@ export async function startStack(root) {
       RENDER_PORT: String(renderPort),
       DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
       ACTION_SALT: 'bench-router-salt',
+      RENDER_BENCH_PAGES: 'true',
     },
     () => fetch(`${base}/healthz`).then((response) => response.ok),
   );

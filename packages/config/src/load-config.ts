@@ -1,8 +1,11 @@
 /**
- * Parses a service's environment once against its schema. Pure: the caller passes the env
- * record (only a composition root passes `process.env`). Every bad key is reported together.
+ * Parses a service's environment once against its schema. The caller passes the env record
+ * (only a composition root passes `process.env`); the only other input is the files that
+ * `<NAME>_FILE` variables name. Every bad key is reported together.
  */
+import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
+import { readFileVariables, type ReadTextFile } from './file-variables.js';
 
 /** Thrown when the environment does not satisfy a service's schema; lists every problem. */
 export class ConfigError extends Error {
@@ -15,28 +18,48 @@ export class ConfigError extends Error {
   }
 }
 
-/** Validates `env` against `schema` (keys are variable names) and returns a frozen result. */
+/** How loadConfig reaches outside the env record. */
+export interface LoadConfigOptions {
+  /** Reads the files `<NAME>_FILE` variables name (default: the file system, UTF-8). */
+  readonly readTextFile?: ReadTextFile;
+}
+
+const readUtf8: ReadTextFile = (path) => readFileSync(path, 'utf8');
+
+/**
+ * Validates `env` against `schema` (keys are variable names) and returns a frozen result. Each
+ * variable may instead be given as `<NAME>_FILE`, the path of a file holding its value.
+ */
 export function loadConfig<S extends z.ZodObject>(
   service: string,
   schema: S,
   env: Readonly<Record<string, string | undefined>>,
+  options: LoadConfigOptions = {},
 ): Readonly<z.output<S>> {
+  const keys = Object.keys(schema.shape);
+  const files = readFileVariables(keys, env, options.readTextFile ?? readUtf8);
   const picked: Record<string, string | undefined> = {};
-  for (const key of Object.keys(schema.shape)) {
-    const raw = env[key];
+  for (const key of keys) {
+    const raw = files.values[key] ?? env[key];
     // An empty variable means "use the default", as in docker-compose's `${X:-}` passthrough.
     picked[key] = raw === '' ? undefined : raw;
   }
   const result = schema.safeParse(picked);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
+  const problems = [...files.problems];
+  if (!result.success)
+    for (const issue of result.error.issues) {
       const key = issue.path.join('.') || '(root)';
-      const raw = picked[String(issue.path[0])];
-      const shown = raw === undefined ? 'unset' : `got "${raw}"`;
-      return `${key}: ${issue.message} (${shown})`;
-    });
-    throw new ConfigError(service, problems);
-  }
+      const name = String(issue.path[0]);
+      const raw = picked[name];
+      // A value from a file is a secret: say where it came from, never what it is.
+      const shown = files.fromFiles.has(name)
+        ? `from ${name}_FILE`
+        : raw === undefined
+          ? 'unset'
+          : `got "${raw}"`;
+      problems.push(`${key}: ${issue.message} (${shown})`);
+    }
+  if (problems.length > 0 || !result.success) throw new ConfigError(service, problems);
   return deepFreeze(result.data);
 }
 

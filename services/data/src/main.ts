@@ -7,11 +7,12 @@ import { startNodeTelemetry } from '@strata/telemetry';
 import { pino } from 'pino';
 import { loadDataConfig } from './config.js';
 import { startDataService } from './data-service.js';
+import { refuseDevelopmentSettings } from './production-guard.js';
 
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadDataConfig(process.env);
+    config = refuseDevelopmentSettings(loadDataConfig(process.env), process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

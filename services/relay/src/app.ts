@@ -14,6 +14,7 @@ import { createDsnRegistry, publicDsnFor } from './dsn/dsn-registry.js';
 import { createEnvelope, createItem, serializeEnvelope } from './envelope/serialize-envelope.js';
 import { RelayError, errorBody } from './errors.js';
 import type { BodyLimits } from './http/read-body.js';
+import { logRequestIds, requestIdFrom } from './http/request-ids.js';
 import type { IngestContext } from './ingest/accept-envelope.js';
 import { itemBudgetsFrom, readerLimitsFrom } from './limits/item-budgets.js';
 import { createSharedByteBudget } from './limits/shared-byte-budget.js';
@@ -104,7 +105,9 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
         Math.min(1000, config.RELAY_HEADERS_TIMEOUT / 4, config.RELAY_REQUEST_TIMEOUT / 4),
       ),
     },
+    genReqId: requestIdFrom(config.RELAY_TRUST_PROXY),
   });
+  await logRequestIds(app);
   const log = app.log;
   const rateLimits = createRateLimitState();
   let forwarderRef: ReturnType<typeof createForwarder> | undefined;

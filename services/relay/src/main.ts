@@ -3,15 +3,27 @@
  * gracefully on SIGTERM/SIGINT (stop accepting, let in-flight sends finish or stay spooled,
  * flush client reports, close the spool). The only file that touches `process`.
  */
+import { ConfigError } from '@strata/config';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
-import { loadRelayConfig, withDevDefaults } from './config.js';
+import { loadRelayConfig, withDevDefaults, type RelayConfig } from './config.js';
+import { requestIdMixin } from './http/request-ids.js';
+import { refuseDevelopmentSettings } from './production-guard.js';
 
 const env = process.env.RELAY_DEV_DEFAULTS === '1' ? withDevDefaults(process.env) : process.env;
-const config = loadRelayConfig(env);
+let config: RelayConfig;
+try {
+  config = refuseDevelopmentSettings(loadRelayConfig(env), env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(78); // EX_CONFIG, as the other services
+}
 const logger = pino({
   level: config.RELAY_LOG_LEVEL,
   base: { service: 'relay' },
+  // Lines logged while a request is handled carry its id (the gateway's X-Request-Id).
+  mixin: requestIdMixin,
   // Envelope bodies are never logged; DSN secrets never reach the logger (only project:key).
   redact: ['req.headers.authorization', 'req.headers["x-sentry-auth"]', 'req.headers.cookie'],
 });

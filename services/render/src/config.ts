@@ -85,6 +85,12 @@ export const RenderConfigSchema = z
     CSP_IMG_SRC: cspSources('').describe(
       'Origins images may come from besides the page’s own and data: (CSP img-src).',
     ),
+    RENDER_BENCH_PAGES: bool(false).describe(
+      'Serve the benchmark pages (/bench/*); for benchmarks and tests, never in production.',
+    ),
+    RENDER_ERROR_DRILLS: bool(false).describe(
+      'Serve the deliberately failing drill pages (/errors/*); for tests and development only.',
+    ),
     ...telemetryConfigFields,
     SEGMENT_CACHE: bool(true).describe(
       'Cache segment payloads (false: every loader runs on every request).',

@@ -10,7 +10,9 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import { loadClientAssets } from './client-assets.js';
 import { loadRenderConfig } from './config.js';
 import { createCatalogChannel } from './gateway/catalog-channel.js';
+import { refuseDevelopmentSettings } from './production-guard.js';
 import { buildIdOf, buildRenderApp } from './render-app.js';
+import { requestIdMixin } from './request-ids.js';
 import { startSegmentCache } from './segment-cache/index.js';
 import { ignoredTransactions } from './telemetry/ignored-transactions.js';
 
@@ -20,7 +22,7 @@ const REDIS_STARTUP_WAIT_MS = 2000;
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadRenderConfig(process.env);
+    config = refuseDevelopmentSettings(loadRenderConfig(process.env), process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -28,7 +30,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ name: 'render', level: config.LOG_LEVEL });
+  // Lines logged while a request is handled carry its id (the gateway's X-Request-Id).
+  const logger = pino({ name: 'render', level: config.LOG_LEVEL, mixin: requestIdMixin });
   const catalogChannel = createCatalogChannel({ address: config.DATA_SERVICE_ADDRESS });
   const assets = loadClientAssets();
   // Before the app is built, so the SDK sees every request from the first one.

@@ -22,13 +22,15 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { catalogActions } from './actions/catalog-actions.js';
 import { catalogApi } from './api/catalog-api.js';
-import { NOT_FOUND_ROOT, appRoutes } from './app/routes.js';
+import { NOT_FOUND_ROOT } from './app/routes.js';
+import { serverRoutes } from './app/server-routes.js';
 import type { AppServices } from './app/services.js';
 import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
 import type { CatalogChannel } from './gateway/catalog-channel.js';
 import { createCatalogGateway } from './gateway/catalog-gateway.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { relayTunnel } from './telemetry/relay-tunnel.js';
+import { logRequestIds, requestIdFrom } from './request-ids.js';
 import { reportServerError, runtimeTelemetry } from './telemetry/runtime-telemetry.js';
 
 /** The built client bundle: where its files are and which scripts pages load. */
@@ -72,6 +74,7 @@ export function buildIdOf(config: RenderConfig, assets: ClientAssets): string {
 /** Builds (does not start) the app. */
 export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstance> {
   const { config, logger } = deps;
+  const trustedProxies = createTrustedProxies(config.TRUSTED_PROXIES);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     // Access logs belong to the gateway; per-request log lines here would cost CPU on every page.
@@ -79,6 +82,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     trustProxy: [...config.TRUSTED_PROXIES],
     bodyLimit: BODY_LIMIT,
     ...serverTimeouts(config),
+    genReqId: requestIdFrom(trustedProxies),
   });
   // First, so every answer carries them: pages, payloads, JSON, assets and errors.
   registerSecurityHeaders(app, {
@@ -87,6 +91,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     imageSources: config.CSP_IMG_SRC,
   });
   drainRefusedBodies(app, REFUSED_BODY_DRAIN);
+  await logRequestIds(app);
   const telemetry = deps.telemetry;
   const gatewayOptions = {
     deadlineMs: config.DATA_DEADLINE,
@@ -105,7 +110,10 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   const buildId = buildIdOf(config, deps.assets);
   const browserTelemetry = telemetry && runtimeTelemetry(telemetry, config, buildId);
   const runtime: WebRuntime<AppServices> = {
-    table: appRoutes,
+    table: serverRoutes({
+      benchPages: config.RENDER_BENCH_PAGES,
+      errorDrills: config.RENDER_ERROR_DRILLS,
+    }),
     buildId,
     production: config.RENDER_PRODUCTION,
     clientScripts: deps.assets.scripts,
@@ -164,7 +172,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
       actionIds,
     }),
     publicOrigins: config.PUBLIC_ORIGINS,
-    trustedProxies: createTrustedProxies(config.TRUSTED_PROXIES),
+    trustedProxies,
     actionBodyLimit: BODY_LIMIT,
     revalidate,
   });

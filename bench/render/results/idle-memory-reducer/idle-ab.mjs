@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 const autocannon = createRequire('/tmp/anchors/package.json')('autocannon');
 const REPO = process.env.REPO || '/work/main';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const base = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+const base = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', RENDER_BENCH_PAGES: 'true', STRATA_ALLOW_DEVELOPMENT_SECRETS: 'true' };
 const ticks = (pid) => { const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return Number(f[11]) + Number(f[12]); };
 const IDLE = Number(process.env.IDLE_S || 130) * 1000;
 function pair(i, flags) {

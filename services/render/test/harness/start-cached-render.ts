@@ -67,6 +67,7 @@ export async function startCachedStack(options: {
       PUBLIC_ORIGINS: 'http://shop.test',
       ACTION_SALT: 'test-action-salt',
       BUILD_ID: 'test-build',
+      RENDER_BENCH_PAGES: 'true',
       ...(options.redisUrl && { REDIS_URL: options.redisUrl }),
     });
     const logged: Record<string, unknown>[] = [];

@@ -11,6 +11,7 @@ import {
   loadRenderConfig,
   type ClientAssets,
 } from '../../src/index.js';
+import { requestIdMixin } from '../../src/request-ids.js';
 import { observeReads } from './observe-reads.js';
 
 /** A render app and the data service behind it. */
@@ -38,11 +39,14 @@ export async function startRender(
     PUBLIC_ORIGINS: 'http://shop.test',
     ACTION_SALT: 'test-action-salt',
     BUILD_ID: 'test-build',
+    RENDER_BENCH_PAGES: 'true',
+    RENDER_ERROR_DRILLS: 'true',
     ...env,
   });
   const logged: Record<string, unknown>[] = [];
+  // As main.ts builds it: lines logged during a request carry its id.
   const logger = pino(
-    { level: 'info' },
+    { level: 'info', mixin: requestIdMixin },
     { write: (line: string) => void logged.push(JSON.parse(line)) },
   );
   const listItemsRequests: ListItemsRequest[] = [];
