@@ -8,12 +8,18 @@
 //
 //   npm run build && node bench/attack/run.mjs
 //
+// On a machine with two or more cores the relay gets a core of its own and the attack's generator
+// runs at low priority on the other, beside the honest clients and the upstream: the attacker's
+// CPU is not on the relay's host in a real deployment, and must not delay the honest clients'
+// clocks here (SPLIT_CPUS=0 turns this off).
+//
 // Env: DURATION (60 s per phase), SCALE (1: multiplies every class's rate), RELAY_ROOT (the
-// checkout whose built relay runs; default this one), NAME (results/<NAME>/; default a UTC time).
-import { fork } from 'node:child_process';
+// checkout whose built relay runs; default this one), NAME (results/<NAME>/; default a UTC time),
+// SPLIT_CPUS (1).
+import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startServer, stopServer } from '../relay/lib/processes.mjs';
 import { report } from './lib/report.mjs';
@@ -41,6 +47,7 @@ const SCALE = Number(process.env.SCALE ?? 1);
 const RELAY_ROOT = resolve(process.env.RELAY_ROOT ?? new URL('../..', import.meta.url).pathname);
 const NAME = process.env.NAME ?? new Date().toISOString().slice(0, 16).replace(':', '-');
 const OUT = new URL(`results/${NAME}/`, import.meta.url).pathname;
+const SPLIT_CPUS = process.env.SPLIT_CPUS !== '0' && availableParallelism() >= 2;
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const log = (line) => console.log(`[attack ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -62,7 +69,15 @@ async function startRelay(upstreamUrl) {
     RELAY_SPOOL_DIR: spool,
     RELAY_LOG_LEVEL: 'info',
   });
+  if (SPLIT_CPUS) pinTo(relay.child.pid, '1');
   return { ...relay, spool, dsns };
+}
+
+/** Pins every thread of `pid` to the given CPUs (taskset, util-linux). */
+function pinTo(pid, cpus) {
+  execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpus, String(pid)], {
+    stdio: 'ignore',
+  });
 }
 
 /** One phase: honest traffic, and the attack when `attack` is set. */
@@ -138,12 +153,24 @@ async function deliveredOf(upstreamUrl, ids, accepted) {
   }
 }
 
+// This process (the attack's generator) and what it starts share CPU 0; the relay moves to CPU 1.
+if (SPLIT_CPUS) pinTo(process.pid, '0');
 const upstream = await startServer([new URL('recording-upstream.mjs', import.meta.url).pathname]);
+// Lowered after the upstream started (it keeps normal priority); the honest clients' process
+// raises its own back (honest-client.mjs).
+if (SPLIT_CPUS) setPriority(15);
 try {
   const baseline = await phase('baseline (honest only)', upstream.url, false);
   const attacked = await phase('attack (90% hostile)', upstream.url, true);
   mkdirSync(OUT, { recursive: true });
-  const text = report({ baseline, attacked, duration: DURATION, scale: SCALE, root: RELAY_ROOT });
+  const text = report({
+    baseline,
+    attacked,
+    duration: DURATION,
+    scale: SCALE,
+    root: RELAY_ROOT,
+    splitCpus: SPLIT_CPUS,
+  });
   writeFileSync(join(OUT, 'report.md'), text);
   const strip = ({ honest: { latencies: _latencies, ...honest }, ...rest }) => ({
     ...rest,

@@ -236,6 +236,9 @@ describe('failure drills', () => {
   });
 
   it('the upstream answers 429: the relay passes the limit to browsers through the gateway', async () => {
+    // The drill before posted as fast as it could from this address: let the gateway's
+    // per-client bucket (burst 50 at 10 a second, docs/operations.md) empty first.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
     recorder.answerWith({
       status: 429,
       headers: { 'x-sentry-rate-limits': '60:error:key', 'retry-after': '60' },

@@ -11,7 +11,7 @@ const statuses = (byStatus) =>
 const mib = (value) => value.toFixed(0);
 
 /** Markdown for one run of both phases. */
-export function report({ baseline, attacked, duration, scale, root }) {
+export function report({ baseline, attacked, duration, scale, root, splitCpus }) {
   const p99 = (phase) => percentile(phase.honest.latencies, 99);
   // An honest envelope the sender could not even send (the relay stalled) is not delivered.
   const intended = (phase) => phase.honest.sent + phase.honest.skipped;
@@ -41,7 +41,7 @@ export function report({ baseline, attacked, duration, scale, root }) {
   const phaseRow = (phase) =>
     `| ${phase.label} | ${intended(phase)} | ${phase.honest.skipped} | ${statuses(phase.honest.byStatus)} | ${phase.honest.delivered} | ${percentile(phase.honest.latencies, 50).toFixed(1)} | ${p99(phase).toFixed(1)} | ${phase.cores.toFixed(2)} | ${phase.loopDelay.p99.toFixed(0)} / ${phase.loopDelay.max.toFixed(0)} | ${mib(phase.rss.peak)} | ${phase.rss.windows.map(mib).join(' / ')} | ${phase.answersAfter} |`;
   return [
-    `Relay under attack: ${duration} s per phase, scale ${scale}, relay of ${root}.`,
+    `Relay under attack: ${duration} s per phase, scale ${scale}, relay of ${root}; ${splitCpus ? 'the relay on CPU 1, the generator (nice 15), honest clients and upstream on CPU 0' : 'no CPU split'}.`,
     '',
     '| goal | target | measured | result |',
     '|---|---|---|---|',

@@ -8,4 +8,5 @@ export {
   type ItemListQuery,
   type ItemListView,
 } from './gateway/catalog-gateway.js';
+export { ReadRefused } from './gateway/read-refused.js';
 export { buildRenderApp, type ClientAssets, type RenderAppDeps } from './render-app.js';
