@@ -2,18 +2,10 @@
 // generator never delays them or their clocks. Forked by run.mjs with its settings as JSON in
 // argv[2]; sends real SDK envelopes at a fixed rate for the duration, then reports the event
 // ids it sent, the answers and every latency to its parent.
-import { setPriority } from 'node:os';
 import { sendAtRate } from './lib/senders.mjs';
 import { eventId, honestEnvelope } from './lib/traffic.mjs';
 
 const { url, rate, dsn, clientIps, durationS } = JSON.parse(process.argv[2]);
-// Normal priority, whatever the attack's generator that forked this process runs at (only root
-// may raise it back; elsewhere the honest clients stay at the generator's priority, and say so).
-try {
-  setPriority(0);
-} catch (error) {
-  console.error(`honest clients keep the generator's priority: ${error.message}`);
-}
 const ids = [];
 const latencies = [];
 const sender = sendAtRate({

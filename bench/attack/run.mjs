@@ -8,14 +8,14 @@
 //
 //   npm run build && node bench/attack/run.mjs
 //
-// On a machine with two or more cores the relay gets a core of its own and the attack's generator
-// runs at low priority on the other, beside the honest clients and the upstream: the attacker's
-// CPU is not on the relay's host in a real deployment, and must not delay the honest clients'
-// clocks here (SPLIT_CPUS=0 turns this off).
+// The attack's generator runs at low priority on one core, so the relay, the honest clients and
+// the upstream get the CPU whenever they need it: the attacker's CPU is not on the relay's host
+// in a real deployment, and must not delay the honest clients' clocks here (SPLIT_CPUS=0 turns
+// this off; it needs two cores).
 //
 // Env: DURATION (60 s per phase), SCALE (1: multiplies every class's rate), RELAY_ROOT (the
 // checkout whose built relay runs; default this one), NAME (results/<NAME>/; default a UTC time),
-// SPLIT_CPUS (1).
+// SPLIT_CPUS (1), CLASSES (comma-separated hostile classes to send; default all of them).
 import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +39,7 @@ function honestClients(settings) {
   const child = fork(new URL('honest-client.mjs', import.meta.url).pathname, [
     JSON.stringify(settings),
   ]);
+  release(child.pid);
   return once(child, 'message').then(([message]) => message);
 }
 
@@ -47,6 +48,9 @@ const SCALE = Number(process.env.SCALE ?? 1);
 const RELAY_ROOT = resolve(process.env.RELAY_ROOT ?? new URL('../..', import.meta.url).pathname);
 const NAME = process.env.NAME ?? new Date().toISOString().slice(0, 16).replace(':', '-');
 const OUT = new URL(`results/${NAME}/`, import.meta.url).pathname;
+const CLASSES = process.env.CLASSES?.split(',') ?? Object.keys(HOSTILE_CLASSES);
+const unknownClass = CLASSES.find((name) => !(name in HOSTILE_CLASSES));
+if (unknownClass) throw new Error(`CLASSES: no hostile class ${unknownClass}`);
 const SPLIT_CPUS = process.env.SPLIT_CPUS !== '0' && availableParallelism() >= 2;
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const log = (line) => console.log(`[attack ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -69,8 +73,15 @@ async function startRelay(upstreamUrl) {
     RELAY_SPOOL_DIR: spool,
     RELAY_LOG_LEVEL: 'info',
   });
-  if (SPLIT_CPUS) pinTo(relay.child.pid, '1');
+  release(relay.child.pid);
   return { ...relay, spool, dsns };
+}
+
+/** A process this one started gets every core and normal priority back (see SPLIT_CPUS). */
+function release(pid) {
+  if (!SPLIT_CPUS) return;
+  pinTo(pid, `0-${availableParallelism() - 1}`);
+  setPriority(pid, 0);
 }
 
 /** Pins every thread of `pid` to the given CPUs (taskset, util-linux). */
@@ -94,16 +105,18 @@ async function phase(label, upstreamUrl, attack) {
     durationS: DURATION,
   });
   const hostile = attack
-    ? Object.entries(HOSTILE_CLASSES).map(([name, spec]) => ({
-        name,
-        sender: sendAtRate({
-          url: tunnel,
-          rate: spec.rate * SCALE,
-          clientIps: ATTACKER_IPS,
-          maxInFlight: 16,
-          build: () => spec.build(relay.dsns.site, relay.dsns.flood),
-        }),
-      }))
+    ? Object.entries(HOSTILE_CLASSES)
+        .filter(([name]) => CLASSES.includes(name))
+        .map(([name, spec]) => ({
+          name,
+          sender: sendAtRate({
+            url: tunnel,
+            rate: spec.rate * SCALE,
+            clientIps: ATTACKER_IPS,
+            maxInFlight: 16,
+            build: () => spec.build(relay.dsns.site, relay.dsns.flood),
+          }),
+        }))
     : [];
   const slow = attack ? trickle(tunnel, TRICKLE, ATTACKER_IPS[0]) : undefined;
   await sleep(DURATION * 1000);
@@ -153,12 +166,13 @@ async function deliveredOf(upstreamUrl, ids, accepted) {
   }
 }
 
-// This process (the attack's generator) and what it starts share CPU 0; the relay moves to CPU 1.
-if (SPLIT_CPUS) pinTo(process.pid, '0');
 const upstream = await startServer([new URL('recording-upstream.mjs', import.meta.url).pathname]);
-// Lowered after the upstream started (it keeps normal priority); the honest clients' process
-// raises its own back (honest-client.mjs).
-if (SPLIT_CPUS) setPriority(15);
+// After the upstream started (it keeps normal priority and every core). The relays and the
+// honest clients' process, started later, are given both back (release).
+if (SPLIT_CPUS) {
+  pinTo(process.pid, '0');
+  setPriority(15);
+}
 try {
   const baseline = await phase('baseline (honest only)', upstream.url, false);
   const attacked = await phase('attack (90% hostile)', upstream.url, true);

@@ -41,7 +41,7 @@ export function report({ baseline, attacked, duration, scale, root, splitCpus })
   const phaseRow = (phase) =>
     `| ${phase.label} | ${intended(phase)} | ${phase.honest.skipped} | ${statuses(phase.honest.byStatus)} | ${phase.honest.delivered} | ${percentile(phase.honest.latencies, 50).toFixed(1)} | ${p99(phase).toFixed(1)} | ${phase.cores.toFixed(2)} | ${phase.loopDelay.p99.toFixed(0)} / ${phase.loopDelay.max.toFixed(0)} | ${mib(phase.rss.peak)} | ${phase.rss.windows.map(mib).join(' / ')} | ${phase.answersAfter} |`;
   return [
-    `Relay under attack: ${duration} s per phase, scale ${scale}, relay of ${root}; ${splitCpus ? 'the relay on CPU 1, the generator (nice 15), honest clients and upstream on CPU 0' : 'no CPU split'}.`,
+    `Relay under attack: ${duration} s per phase, scale ${scale}, relay of ${root}; ${splitCpus ? 'the attack generator at nice 15 on CPU 0, everything else on every CPU at normal priority' : 'every process on every CPU at normal priority'}.`,
     '',
     '| goal | target | measured | result |',
     '|---|---|---|---|',

@@ -14,7 +14,8 @@ import { createDsnRegistry, publicDsnFor } from './dsn/dsn-registry.js';
 import { createEnvelope, createItem, serializeEnvelope } from './envelope/serialize-envelope.js';
 import { RelayError, errorBody } from './errors.js';
 import type { BodyLimits } from './http/read-body.js';
-import { logRequestIds, requestIdFrom } from './http/request-ids.js';
+import { createBodyReaders } from './http/body-readers.js';
+import { requestIdFrom } from './http/request-ids.js';
 import type { IngestContext } from './ingest/accept-envelope.js';
 import { itemBudgetsFrom, readerLimitsFrom } from './limits/item-budgets.js';
 import { createSharedByteBudget } from './limits/shared-byte-budget.js';
@@ -107,7 +108,6 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     },
     genReqId: requestIdFrom(config.RELAY_TRUST_PROXY),
   });
-  await logRequestIds(app);
   const log = app.log;
   const rateLimits = createRateLimitState();
   let forwarderRef: ReturnType<typeof createForwarder> | undefined;
@@ -165,17 +165,18 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
   };
   const bodyLimits: BodyLimits = { maxBodyBytes: config.RELAY_MAX_BODY_BYTES };
   let shuttingDown = false;
-  const stopping = new AbortController();
+  const bodyReaders = createBodyReaders();
 
   // Bodies are read by the routes themselves, as bytes, with the relay's own limits.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  app.setErrorHandler((error: FastifyError | RelayError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError | RelayError, request, reply) => {
     const relayError =
       error instanceof RelayError
         ? error
         : new RelayError('RELAY_INTERNAL', 'internal error', { cause: error });
-    if (relayError.code === 'RELAY_INTERNAL') log.error({ err: error }, 'unhandled error');
+    // request.log carries the request's id (the gateway's, behind it).
+    if (relayError.code === 'RELAY_INTERNAL') request.log.error({ err: error }, 'unhandled error');
     metrics.rejected(relayError.code);
     return reply
       .code(relayError.status)
@@ -203,7 +204,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
       maxKeys: MAX_LIMITED_ADDRESSES,
     }),
     isShuttingDown,
-    stopSignal: stopping.signal,
+    bodyReaders,
   });
   await app.register(opsRoutes, {
     metrics,
@@ -248,7 +249,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
       clearInterval(reportTimer);
       // Bodies still arriving are cut off; a connection that has not even sent its headers by
       // the deadline is closed, so a slow client never holds the shutdown.
-      stopping.abort();
+      bodyReaders.stopAll();
       const cutOff = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
       await app.close();
       clearTimeout(cutOff);

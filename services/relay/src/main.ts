@@ -7,7 +7,6 @@ import { ConfigError } from '@strata/config';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { loadRelayConfig, withDevDefaults, type RelayConfig } from './config.js';
-import { requestIdMixin } from './http/request-ids.js';
 import { refuseDevelopmentSettings } from './production-guard.js';
 
 const env = process.env.RELAY_DEV_DEFAULTS === '1' ? withDevDefaults(process.env) : process.env;
@@ -22,8 +21,6 @@ try {
 const logger = pino({
   level: config.RELAY_LOG_LEVEL,
   base: { service: 'relay' },
-  // Lines logged while a request is handled carry its id (the gateway's X-Request-Id).
-  mixin: requestIdMixin,
   // Envelope bodies are never logged; DSN secrets never reach the logger (only project:key).
   redact: ['req.headers.authorization', 'req.headers["x-sentry-auth"]', 'req.headers.cookie'],
 });

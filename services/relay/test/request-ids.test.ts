@@ -1,6 +1,6 @@
 /**
  * Behind the gateway (RELAY_TRUST_PROXY) the relay logs each request under the gateway's request
- * id (X-Request-Id); otherwise it ignores a client's. The line comes from a real relay whose
+ * id (X-Request-Id); otherwise it ignores a client's and issues its own. The line comes from a real relay whose
  * spool fails its readiness read (an injected fault), which the relay logs as an internal error.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,7 +10,6 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type RelayApp } from '../src/app.js';
 import { loadRelayConfig } from '../src/config.js';
-import { requestIdMixin } from '../src/http/request-ids.js';
 import { createSpool } from '../src/spool/spool.js';
 
 const running: Array<{ relay: RelayApp; dir: string }> = [];
@@ -44,7 +43,7 @@ async function startRelay(trustProxy: boolean) {
   });
   const logged: Array<Record<string, unknown>> = [];
   const logger = pino(
-    { level: 'info', mixin: requestIdMixin },
+    { level: 'info' },
     { write: (line: string) => void logged.push(JSON.parse(line) as Record<string, unknown>) },
   );
   const relay = await buildApp({ config, logger, spool: failing });

@@ -6,11 +6,12 @@
  * Content-Encoding means none (some SDKs send those, see Relay's decompression middleware). The
  * compressed bytes are counted against `maxBodyBytes`. A refused body is read on and discarded
  * (for up to `maxBodyBytes` more, at least 1 MiB), so the answer reaches the client and the
- * connection stays usable; past that the connection is cut. At shutdown (the abort signal) a
+ * connection stays usable; past that the connection is cut. At shutdown (`readers.stopAll()`) a
  * body still arriving is refused at once and not read on. I/O adapter (streams, zlib).
  */
 import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import type { BodyReaders } from './body-readers.js';
 import { RelayError } from '../errors.js';
 
 /** Size limit of the body as sent. */
@@ -43,7 +44,7 @@ export function readBody(
   contentLength: string | undefined,
   limits: BodyLimits,
   sink: BodySink,
-  signal?: AbortSignal,
+  readers?: BodyReaders,
 ): Promise<void> {
   const encoding = normalizeEncoding(contentEncoding);
   if (encoding === null) {
@@ -64,6 +65,7 @@ export function readBody(
     let decoder: Transform | undefined;
     let pending: Buffer | undefined;
     let settled = false;
+    let untrack = (): void => undefined;
 
     const cleanup = () => {
       // Nothing more is read unless `discardRest` takes over.
@@ -72,7 +74,7 @@ export function readBody(
       stream.off('end', onEnd);
       stream.off('error', onStreamError);
       stream.off('close', onClose);
-      signal?.removeEventListener('abort', onAbort);
+      untrack();
       decoder?.destroy();
     };
     const fail = (error: unknown, discard: boolean) => {
@@ -154,8 +156,8 @@ export function readBody(
         false,
       );
     }
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort);
+    untrack = readers?.track(onAbort) ?? untrack;
+    if (settled) return;
     stream.on('data', onData);
     stream.on('end', onEnd);
     stream.on('error', onStreamError);

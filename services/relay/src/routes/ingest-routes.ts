@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
+import type { BodyReaders } from '../http/body-readers.js';
 import { RelayError } from '../errors.js';
 import { corsHeaders, isOriginAllowed, preflightHeaders } from '../http/cors.js';
 import { readBody, type BodyLimits, type BodySink } from '../http/read-body.js';
@@ -23,8 +24,8 @@ export interface IngestRouteOptions {
   readonly bodyLimits: BodyLimits;
   readonly addressLimiter: RequestLimiter;
   readonly isShuttingDown: () => boolean;
-  /** Aborted at shutdown: bodies still arriving are cut off then. */
-  readonly stopSignal: AbortSignal;
+  /** Stopped at shutdown: bodies still arriving are cut off then. */
+  readonly bodyReaders: BodyReaders;
 }
 
 /** Streams the request body (a raw stream, see the catch-all content-type parser in app.ts). */
@@ -32,7 +33,7 @@ export async function readRequestBody(
   request: FastifyRequest,
   limits: BodyLimits,
   sink: BodySink,
-  signal?: AbortSignal,
+  readers?: BodyReaders,
 ): Promise<void> {
   const stream = request.body as Readable | undefined;
   if (!stream) return;
@@ -42,7 +43,7 @@ export async function readRequestBody(
     request.headers['content-length'],
     limits,
     sink,
-    signal,
+    readers,
   );
 }
 
@@ -78,7 +79,7 @@ export async function ingestRoutes(
           request,
           options.bodyLimits,
           (chunk) => intake.push(chunk),
-          options.stopSignal,
+          options.bodyReaders,
         );
         const response = await acceptEnvelope(context, intake.finish(), {
           clientIp: request.ip,
