@@ -15,7 +15,7 @@ import {
 } from '../protocol/constants.js';
 import { payloadHash } from '../protocol/payload-hash.js';
 import { encodeRecord } from '../protocol/payload-records.js';
-import { parseTreeHeader } from '../protocol/tree-header.js';
+import { parseTreeHeader, readKeyNames } from '../protocol/tree-header.js';
 import { sameSitePath } from './same-site-location.js';
 import { loadRoute } from './load-route.js';
 import { loaderReporter } from './loader-reporter.js';
@@ -103,7 +103,8 @@ export async function payloadFor<Services>(
   const resolved = resolveRoute(runtime, request.url.pathname);
   runtime.telemetry?.nameTransaction(`GET ${resolved.pattern}`);
   const ids = resolved.segments.map((s) => s.id);
-  const sameRoot = parsed.keys[0] !== undefined && parsed.keys[0].split('(')[0] === ids[0];
+  const first = parsed.keys[0];
+  const sameRoot = first !== undefined && readKeyNames(first)?.id === ids[0];
   const from = sameRoot ? reusableCount(ids, parsed.keys, { params: resolved.params, search }) : 0;
   const until =
     rawPrefetch === 'auto'

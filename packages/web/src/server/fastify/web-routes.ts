@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADERS } from '../../protocol/constants.js';
-import { parseTreeHeader } from '../../protocol/tree-header.js';
+import { encodeTreeHeader, parseTreeHeader } from '../../protocol/tree-header.js';
 import type { ActionRegistry } from '../actions/action-registry.js';
 import { handleAction, type ActionHooks } from '../actions/handle-action.js';
 import { effectiveOrigin, type TrustedProxies } from '../actions/origin-check.js';
@@ -129,7 +129,7 @@ export async function webRoutes<Services>(
           },
         });
     const viaFetch = typeof headerId === 'string';
-    const tree = parseTreeHeader(String(request.headers[HEADERS.tree] ?? `1;`));
+    const tree = parseTreeHeader(String(request.headers[HEADERS.tree] ?? encodeTreeHeader([])));
     const own = effectiveOrigin(
       {
         headers: request.headers,
