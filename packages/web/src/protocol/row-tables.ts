@@ -1,7 +1,7 @@
 /**
  * Lists of like records, written with their keys once: the hydration data inlined in documents
- * is mostly lists of objects with the same keys (100 items of a list page: ~4 KB of repeated
- * keys out of ~22 KB). `packRows` turns every array of two or more plain objects with the same
+ * is mostly lists of objects with the same keys, and the keys repeated in every record are a
+ * large share of its bytes. `packRows` turns every array of two or more plain objects with the same
  * keys, in the same order and with no undefined value, into
  * `[ROWS, keys, ...values row by row]`; anything else is kept as it is. An array of the caller's
  * own that starts with one of the two marker strings is wrapped as `[LITERAL, ...items]`, so

@@ -2,10 +2,9 @@
  * A document rendered in one pass, for pages where streaming buys nothing: every loader has
  * settled, no segment has a loading view and nothing is deferred. `renderToString` builds the
  * HTML as one string (no chunked byte encoding, no stream plumbing) and it is sent as that string
- * with a Content-Length: node encodes it straight into the socket write, where a Buffer made
- * here cost a 45 KB allocation and copy per page (~5% of the render service's CPU in
- * bench/render/results/profile-read-path). Measured in bench/render (micro.mjs): 0.39 ms per /bench/items render
- * against 0.77–0.99 ms through `renderToPipeableStream` and a PassThrough.
+ * with a Content-Length: node encodes it straight into the socket write (a Buffer made here
+ * would cost a page-sized allocation and copy). Rendering this way takes about half the CPU of
+ * `renderToPipeableStream` and a PassThrough (bench/render/micro.mjs, figures in its RESULTS.md).
  *
  * The markup matches the streamed document's: the doctype, the module preload React would hoist
  * into <head>, and the boot scripts before </body>. Anything the one pass cannot render the

@@ -5,9 +5,8 @@
  *
  * Both HMACs are pure functions of their inputs, and the same few queries and pages are asked
  * for again and again (every view of a listing's first page issues the token for its second),
- * so recent fingerprints and tokens are remembered: a `createHmac` costs ~10 µs, about 2% of a
- * 100-item read (bench/render/RESULTS.md, "2026-11-25 (afternoon)"). Checking a token given
- * back is never skipped.
+ * so recent fingerprints and tokens are remembered: each `createHmac` is a visible share of a
+ * read. Checking a token given back is never skipped.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { RecentResults } from './recent-results.js';

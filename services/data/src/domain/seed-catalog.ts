@@ -1,6 +1,7 @@
 /**
- * The benchmark catalogue of shared/bench/anchors/PAGE.md: 1,000 items in 20 categories,
- * deterministic (no clock, no randomness), so every implementation serves identical data.
+ * The benchmark catalogue: 1,000 items in 20 categories, the same data the benchmark's anchor
+ * servers serve, deterministic (no clock, no randomness), so every implementation serves
+ * identical data.
  */
 
 const WORDS = [

@@ -1,7 +1,7 @@
 /**
  * Reads the rows of one extended-protocol exchange (Bind, Describe, Execute, Sync) straight from
  * the PostgreSQL backend's bytes. PGlite's own query() runs every reply through a general
- * message parser and result builder that cost ~1.3 ms of a 1.5 ms ListItems(100) query
+ * message parser and result builder, most of a ListItems query's cost in PGlite
  * (bench/data/RESULTS.md, "The read path"); this walks the bytes once and builds the rows.
  *
  * Values are parsed by the functions PGlite's query() uses with the data service's settings

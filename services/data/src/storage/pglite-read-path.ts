@@ -1,8 +1,8 @@
 /**
  * The catalogue's reads on PGlite without its result parser: each statement is prepared once
  * under a name, then every call sends Bind, Describe, Execute and Sync as one message batch and
- * reads the backend's bytes with backend-reader.ts. Measured on a ListItems(100) page: ~0.11 ms
- * in PGlite against ~1.5 ms through query() (bench/data/RESULTS.md, "The read path").
+ * reads the backend's bytes with backend-reader.ts, a fraction of what query() costs per page
+ * (bench/data/RESULTS.md, "The read path").
  *
  * Reads take PGlite's transaction and query locks, as query() does, so they never run inside a
  * transaction another caller holds open. Only reads come this way: writes, and the NOTIFY a

@@ -3,10 +3,10 @@
  *
  * Why hand-written: ts-proto's encoder (on @bufbuild/protobuf's BinaryWriter) copies every nested
  * Item and Timestamp at join(), allocates one Uint8Array per string and copies the whole message
- * again in Buffer.from(...finish()): ≈650 µs for a 100-item page, the largest single cost of
- * ListItems over gRPC (bench/data/RESULTS.md). These measure every field first, allocate one
- * Buffer and write strings straight into it (≈50 µs), with byte-identical output
- * (response-encoders.test.ts checks it against ts-proto on random messages).
+ * again in Buffer.from(...finish()), which made it the largest single cost of ListItems over gRPC
+ * (bench/data/RESULTS.md has the figures). These measure every field first, allocate one Buffer
+ * and write strings straight into it, with byte-identical output (response-encoders.test.ts
+ * checks it against ts-proto on random messages).
  *
  * Each returns undefined for values it does not handle; the serializer then uses ts-proto.
  */
