@@ -2,7 +2,11 @@
  * Builders shared by the filter tests: an item view from a partial event, and a config with
  * chosen filters enabled. Test-only; not imported by production code.
  */
-import { viewOfEvent, type FilterableItem } from '../envelope/filterable-item.js';
+import {
+  viewOfEvent,
+  viewOfSegmentSpan,
+  type FilterableItem,
+} from '../envelope/filterable-item.js';
 import type { JsonObject } from '../envelope/envelope.js';
 import type { FilterConfig, FilterId } from './filter.js';
 
@@ -23,6 +27,15 @@ export function configWith(
   };
 }
 
+/** A config with every specification filter enabled. */
+export const ALL_SPEC = configWith([
+  'script-error',
+  'resize-observer',
+  'redirect-error',
+  'incomplete-navigation',
+  'not-found-transaction',
+]);
+
 /** An error event view with one exception per `[type, value]` pair. */
 export function errorWith(
   exceptions: ReadonlyArray<readonly [string | undefined, string | undefined]>,
@@ -33,3 +46,19 @@ export function errorWith(
     ...extra,
   });
 }
+
+/** A streamed segment span view with string attributes. */
+export const segment = (
+  attributes: Record<string, string>,
+  name = 'Navigation',
+  status = 'error',
+) =>
+  viewOfSegmentSpan({
+    name,
+    span_id: 'a'.repeat(16),
+    is_segment: true,
+    status,
+    attributes: Object.fromEntries(
+      Object.entries(attributes).map(([k, v]) => [k, { type: 'string', value: v }]),
+    ),
+  });
