@@ -18,6 +18,7 @@ import { createBodyReaders } from './http/body-readers.js';
 import { requestIdFrom } from './http/request-ids.js';
 import type { IngestContext } from './ingest/accept-envelope.js';
 import { itemBudgetsFrom, readerLimitsFrom } from './limits/item-budgets.js';
+import { createRefusedBodyRate } from './limits/refused-body-rate.js';
 import { createSharedByteBudget } from './limits/shared-byte-budget.js';
 import { createMetrics } from './metrics.js';
 import { createClientReportAggregator } from './outcomes/client-reports.js';
@@ -205,6 +206,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     }),
     isShuttingDown,
     bodyReaders,
+    refusedRate: createRefusedBodyRate(config.RELAY_REFUSED_BODY_RATE),
   });
   await app.register(opsRoutes, {
     metrics,

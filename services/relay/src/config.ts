@@ -94,6 +94,9 @@ export const RelayConfigSchema = z.object({
   RELAY_MAX_BUFFERED_BYTES: positiveInt(64 * MIB).describe(
     'Bytes all requests being read may hold together, beyond 64 KiB each',
   ),
+  RELAY_REFUSED_BODY_RATE: limitOrOff(2 * MIB).describe(
+    'Bytes per second all refused bodies are read on at, together (0 = unmetered)',
+  ),
   RELAY_RATE_LIMIT_WINDOW: durationMs('10s').describe('Window of the per-client request limits'),
   RELAY_RATE_LIMIT_PER_ADDRESS: limitOrOff(1000).describe(
     'Requests per window from one client address (0 = off)',

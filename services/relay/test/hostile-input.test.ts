@@ -218,6 +218,38 @@ describe('refusals while the body is still arriving', () => {
     expect(text).toMatch(/^HTTP\/1\.1 413/);
   });
 
+  it('reads little of a refused body from a sender that named no known DSN, then cuts it', async () => {
+    await setup();
+    // 2 MiB behind an unknown DSN: a known sender's refusal would be read to the end (as below).
+    const unknown = `{"dsn":"https://unknown0key@o1.ingest.example.com/78"}\n{"type":"attachment"}\n${'z'.repeat(2 * MIB)}`;
+    const fine = `{"dsn":"${DSN}"}\n{"type":"event"}\n{"message":"fine"}`;
+    const text = await exchange([request(unknown), request(fine)], 2);
+    const statuses = [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((match) => match[1]);
+    expect(statuses).not.toContain('200');
+    expect(statuses.length).toBeLessThanOrEqual(1);
+  });
+
+  it('reads refused bodies on no faster than RELAY_REFUSED_BODY_RATE', async () => {
+    const oversized = `{"dsn":"${DSN}"}\n{"type":"event"}\n{"message":"${'y'.repeat(3 * MIB)}"}`;
+    const fine = `{"dsn":"${DSN}"}\n{"type":"event"}\n{"message":"fine"}`;
+    const timed = async () => {
+      const started = Date.now();
+      const text = await exchange([request(oversized), request(fine)], 2);
+      expect([...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((match) => match[1])).toEqual([
+        '413',
+        '200',
+      ]);
+      return Date.now() - started;
+    };
+    // Refused at the 1 MiB event limit; of the ~2 MiB left, 1 MiB is the burst, 1 MiB waits a second.
+    await setup({ RELAY_REFUSED_BODY_RATE: String(MIB) });
+    expect(await timed()).toBeGreaterThan(700);
+    await relay!.stop();
+    await upstream!.close();
+    await setup({ RELAY_REFUSED_BODY_RATE: '0' });
+    expect(await timed()).toBeLessThan(700);
+  });
+
   it('answers 413 and keeps the connection for the next request', async () => {
     await setup();
     const oversized = `{"dsn":"${DSN}"}\n{"type":"event"}\n{"message":"${'y'.repeat(3 * MIB)}"}`;

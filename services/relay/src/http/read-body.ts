@@ -4,15 +4,19 @@
  * inflating or buffering the rest (a zip bomb costs at most the limit plus one zlib chunk).
  * Accepts gzip, deflate (zlib-wrapped or raw) and br; an empty, `identity` or `utf-8`
  * Content-Encoding means none (some SDKs send those, see Relay's decompression middleware). The
- * compressed bytes are counted against `maxBodyBytes`. A refused body is read on and discarded
- * (for up to `maxBodyBytes` more, at least 1 MiB), so the answer reaches the client and the
- * connection stays usable; past that the connection is cut. At shutdown (`readers.stopAll()`) a
- * body still arriving is refused at once and not read on. I/O adapter (streams, zlib).
+ * compressed bytes are counted against `maxBodyBytes`. A refused body is read on and discarded,
+ * so the answer reaches the client and the connection stays usable; past a budget the connection
+ * is cut. The budget is generous (`maxBodyBytes`, at least 1 MiB) once the sender has named a
+ * known DSN, and small before that: reading on is a courtesy to SDKs, and an unknown sender's
+ * large body is the cheapest way to make the relay read bytes for nothing. At shutdown
+ * (`readers.stopAll()`) a body still arriving is refused at once and not read on. I/O adapter
+ * (streams, zlib).
  */
 import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import type { BodyReaders } from './body-readers.js';
 import { RelayError } from '../errors.js';
+import type { RefusedBodyRate } from '../limits/refused-body-rate.js';
 
 /** Size limit of the body as sent. */
 export interface BodyLimits {
@@ -22,10 +26,21 @@ export interface BodyLimits {
 /** Takes each decoded chunk; throws (a `RelayError`) to refuse the body. */
 export type BodySink = (chunk: Buffer) => void;
 
+/** What a read needs besides the body: shutdown tracking, and who is sending. */
+export interface ReadContext {
+  readonly readers?: BodyReaders | undefined;
+  /** Whether the sender has named a known DSN yet (decides how much of a refused body is read). */
+  readonly senderKnown?: (() => boolean) | undefined;
+  /** How fast refused bodies are read on, all together (unmetered when absent). */
+  readonly refusedRate?: RefusedBodyRate | undefined;
+}
+
 type Encoding = 'none' | 'gzip' | 'deflate' | 'br';
 
-/** A refused body is read on for at least this much, so a client slightly over a limit reads its 413. */
+/** A known sender's refused body is read on for at least this much, so a client slightly over a limit reads its 413. */
 const MIN_DISCARD_BYTES = 1024 * 1024;
+/** How much more of a refused body is read from a sender that named no known DSN. */
+export const UNKNOWN_SENDER_DISCARD_BYTES = 64 * 1024;
 
 /** Normalises Content-Encoding to a decoder name, 'none', or null when unsupported. */
 export function normalizeEncoding(raw: string | undefined): Encoding | null {
@@ -44,11 +59,16 @@ export function readBody(
   contentLength: string | undefined,
   limits: BodyLimits,
   sink: BodySink,
-  readers?: BodyReaders,
+  context: ReadContext = {},
 ): Promise<void> {
+  const { readers } = context;
+  const discardBudget = () =>
+    context.senderKnown?.()
+      ? Math.max(limits.maxBodyBytes, MIN_DISCARD_BYTES)
+      : UNKNOWN_SENDER_DISCARD_BYTES;
   const encoding = normalizeEncoding(contentEncoding);
   if (encoding === null) {
-    discardRest(stream, discardBudget(limits));
+    discardRest(stream, discardBudget(), context);
     return Promise.reject(
       new RelayError(
         'RELAY_ENCODING_UNSUPPORTED',
@@ -57,7 +77,7 @@ export function readBody(
     );
   }
   if (contentLength !== undefined && Number(contentLength) > limits.maxBodyBytes) {
-    discardRest(stream, discardBudget(limits));
+    discardRest(stream, discardBudget(), context);
     return Promise.reject(tooLarge(limits.maxBodyBytes));
   }
   return new Promise<void>((resolve, reject) => {
@@ -81,7 +101,7 @@ export function readBody(
       if (settled) return;
       settled = true;
       cleanup();
-      if (discard) discardRest(stream, discardBudget(limits));
+      if (discard) discardRest(stream, discardBudget(), context);
       reject(error);
     };
     const succeed = () => {
@@ -174,21 +194,34 @@ function createDecoder(encoding: Exclude<Encoding, 'none'>, first: Buffer): Tran
 /**
  * Reads and drops what is left of a refused body, so the answer is read by the client and the
  * connection can carry the next request; a client sending more than `budget` bytes is cut off.
+ * Reading pauses whenever refused bodies together are over their rate, and stops at shutdown.
  */
-function discardRest(stream: Readable, budget: number): void {
+function discardRest(stream: Readable, budget: number, context: ReadContext): void {
   if (stream.readableEnded || stream.destroyed) return;
   let dropped = 0;
+  let paused: ReturnType<typeof setTimeout> | undefined;
+  const untrack = context.readers?.track(() => stream.destroy()) ?? (() => undefined);
   stream.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > budget) stream.destroy();
+    if (dropped > budget) {
+      stream.destroy();
+      return;
+    }
+    const wait = context.refusedRate?.take(chunk.length, Date.now()) ?? 0;
+    if (wait > 0 && paused === undefined) {
+      stream.pause();
+      paused = setTimeout(() => {
+        paused = undefined;
+        stream.resume();
+      }, wait);
+    }
+  });
+  stream.once('close', () => {
+    clearTimeout(paused);
+    untrack();
   });
   stream.on('error', () => undefined);
   stream.resume();
-}
-
-/** How much of a refused body is read and dropped before the connection is cut. */
-function discardBudget(limits: BodyLimits): number {
-  return Math.max(limits.maxBodyBytes, MIN_DISCARD_BYTES);
 }
 
 function hasZlibHeader(data: Buffer): boolean {

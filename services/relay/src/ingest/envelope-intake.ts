@@ -43,6 +43,8 @@ export interface EnvelopeIntake {
   finish(): ReceivedEnvelope;
   /** The request is answered: its bytes no longer count against the shared budget. */
   release(): void;
+  /** Whether the envelope has named a known DSN (even if it was then refused for its rate). */
+  senderKnown(): boolean;
 }
 
 const STATUS_OF: Partial<Record<EnvelopeError['code'], RelayErrorCode>> = {
@@ -59,6 +61,7 @@ export function createEnvelopeIntake(
 ): EnvelopeIntake {
   const reader = createEnvelopeReader(context.readerLimits, createItemAdmission(context.budgets));
   let dsn: AllowedDsn | undefined;
+  let known = false;
   let held = 0;
 
   // Who the envelope is for decides before any size problem further on is reported.
@@ -66,6 +69,7 @@ export function createEnvelopeIntake(
     const header = reader.header();
     if (dsn || !header) return;
     const resolved = resolveDsn(context.registry, endpoint, auth, header);
+    known = true;
     const wait = context.keyLimiter?.take(resolved.key, context.now()) ?? 0;
     if (wait > 0) throw clientRateLimited('key', wait);
     dsn = resolved;
@@ -93,6 +97,7 @@ export function createEnvelopeIntake(
       context.bodyMemory.release(held);
       held = 0;
     },
+    senderKnown: () => known,
   };
 }
 

@@ -9,9 +9,10 @@ import type { Readable } from 'node:stream';
 import type { BodyReaders } from '../http/body-readers.js';
 import { RelayError } from '../errors.js';
 import { corsHeaders, isOriginAllowed, preflightHeaders } from '../http/cors.js';
-import { readBody, type BodyLimits, type BodySink } from '../http/read-body.js';
+import { readBody, type BodyLimits, type BodySink, type ReadContext } from '../http/read-body.js';
 import { acceptEnvelope, type IngestContext } from '../ingest/accept-envelope.js';
 import { createEnvelopeIntake } from '../ingest/envelope-intake.js';
+import type { RefusedBodyRate } from '../limits/refused-body-rate.js';
 import type { Endpoint } from '../ingest/resolve-dsn.js';
 import { addressKey, clientRateLimited } from '../rate-limits/client-limits.js';
 import type { RequestLimiter } from '../rate-limits/request-limiter.js';
@@ -26,6 +27,8 @@ export interface IngestRouteOptions {
   readonly isShuttingDown: () => boolean;
   /** Stopped at shutdown: bodies still arriving are cut off then. */
   readonly bodyReaders: BodyReaders;
+  /** Shared by every refused body read on. */
+  readonly refusedRate: RefusedBodyRate;
 }
 
 /** Streams the request body (a raw stream, see the catch-all content-type parser in app.ts). */
@@ -33,7 +36,7 @@ export async function readRequestBody(
   request: FastifyRequest,
   limits: BodyLimits,
   sink: BodySink,
-  readers?: BodyReaders,
+  context?: ReadContext,
 ): Promise<void> {
   const stream = request.body as Readable | undefined;
   if (!stream) return;
@@ -43,7 +46,7 @@ export async function readRequestBody(
     request.headers['content-length'],
     limits,
     sink,
-    readers,
+    context,
   );
 }
 
@@ -75,12 +78,11 @@ export async function ingestRoutes(
         authorizationHeader: request.headers.authorization,
       });
       try {
-        await readRequestBody(
-          request,
-          options.bodyLimits,
-          (chunk) => intake.push(chunk),
-          options.bodyReaders,
-        );
+        await readRequestBody(request, options.bodyLimits, (chunk) => intake.push(chunk), {
+          readers: options.bodyReaders,
+          senderKnown: intake.senderKnown,
+          refusedRate: options.refusedRate,
+        });
         const response = await acceptEnvelope(context, intake.finish(), {
           clientIp: request.ip,
           userAgent: request.headers['user-agent'],
