@@ -32,6 +32,8 @@ const CATEGORY_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 // C0 controls other than tab and newline, DEL, and C1 controls never belong in a title.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+/** PostgreSQL text cannot hold U+0000: refused as the client's mistake before it reaches SQL. */
+const NUL = '\u0000';
 
 function violation(field: string, reason: string, description: string): FieldViolation {
   return { field, reason, description };
@@ -78,6 +80,14 @@ export function validateItemFields(
         'description',
         'TOO_LONG',
         `Description must be at most ${ITEM_LIMITS.descriptionMax} characters.`,
+      ),
+    );
+  else if (only.includes('description') && fields.description.includes(NUL))
+    out.push(
+      violation(
+        'description',
+        'INVALID_CHARACTERS',
+        'Description must not contain NUL characters.',
       ),
     );
   return out;
@@ -136,6 +146,8 @@ export function validateListRequest(request: {
     out.push(
       violation('query', 'TOO_LONG', `Query must be at most ${ITEM_LIMITS.queryMax} characters.`),
     );
+  else if (request.query.includes(NUL))
+    out.push(violation('query', 'INVALID_CHARACTERS', 'Query must not contain NUL characters.'));
   if (request.pageSize < 0)
     out.push(violation('page_size', 'OUT_OF_RANGE', 'Page size must not be negative.'));
   const { fields, violations: viewViolations } = resolveItemView(request.view);

@@ -156,5 +156,17 @@ export function registerReadContract(get: () => ContractContext): void {
         'query',
       ]);
     });
+
+    it('refuses a query with a NUL character as INVALID_ARGUMENT (the database cannot store one)', async () => {
+      const error = await expectCallError(get().client.listItems({ query: 'lamp\u0000' }));
+      expect(error.code).toBe(status.INVALID_ARGUMENT);
+      expect(error.details.violations).toEqual([
+        {
+          field: 'query',
+          reason: 'INVALID_CHARACTERS',
+          description: 'Query must not contain NUL characters.',
+        },
+      ]);
+    });
   });
 }

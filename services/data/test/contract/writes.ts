@@ -66,6 +66,28 @@ export function registerWriteContract(get: () => ContractContext): void {
       ]);
     });
 
+    it('refuses a description with a NUL character as INVALID_ARGUMENT, storing nothing', async () => {
+      const title = uniqueTitle('Nul');
+      const error = await expectCallError(
+        get().client.createItem({
+          title,
+          priceCents: 100,
+          categoryId: 'cat-1',
+          description: 'before\u0000after',
+        }),
+      );
+      expect(error.code).toBe(status.INVALID_ARGUMENT);
+      expect(error.details.violations).toEqual([
+        {
+          field: 'description',
+          reason: 'INVALID_CHARACTERS',
+          description: 'Description must not contain NUL characters.',
+        },
+      ]);
+      const found = await get().client.listItems({ query: title });
+      expect(found.items).toEqual([]);
+    });
+
     it('refuses an unknown category as INVALID_ARGUMENT on category_id', async () => {
       const error = await expectCallError(create(uniqueTitle('Orphan'), 'cat-999'));
       expect(error.code).toBe(status.INVALID_ARGUMENT);
