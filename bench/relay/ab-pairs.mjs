@@ -12,11 +12,11 @@
 // (`VAR=value …` over the bench settings for that side), ROUNDS (8), DURATION (10 s, after a
 // 2 s warm-up), CONNECTIONS (64), NAME (results/<NAME>.md; default ab-<UTC time>).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { postEnvelopes, relayBenchEnv, startServer, stopServer } from './lib/processes.mjs';
+import { cpuMs, postEnvelopes, relayBenchEnv, startServer, stopServer } from './lib/processes.mjs';
 
 const env = process.env;
 const here = fileURLToPath(new URL('./', import.meta.url));
@@ -24,7 +24,6 @@ const ROUNDS = Number(env.ROUNDS || 8);
 const DURATION = Number(env.DURATION || 10);
 const CONNECTIONS = Number(env.CONNECTIONS || 64);
 const NAME = env.NAME || `ab-${new Date().toISOString().slice(0, 16).replace(':', '-')}`;
-const TICK_US = 1_000_000 / 100; // USER_HZ
 const assignments = (value) =>
   Object.fromEntries(
     (value || '')
@@ -40,12 +39,6 @@ const sides = {
   B: { root: resolve(env.B || '.'), env: assignments(env.B_ENV) },
 };
 
-/** User + system CPU of `pid` in µs (all threads), from /proc. */
-function cpuMicros(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
-}
-
 async function measure(side, upstreamUrl) {
   const spool = mkdtempSync(join(tmpdir(), 'relay-ab-'));
   const relay = await startServer([join(side.root, 'services/relay/dist/main.js')], {
@@ -54,9 +47,9 @@ async function measure(side, upstreamUrl) {
   });
   try {
     await postEnvelopes(relay.url, { connections: CONNECTIONS, duration: 2 });
-    const cpuBefore = cpuMicros(relay.child.pid);
+    const cpuBefore = cpuMs(relay.child.pid);
     const result = await postEnvelopes(relay.url, { connections: CONNECTIONS, duration: DURATION });
-    const cpu = cpuMicros(relay.child.pid) - cpuBefore;
+    const cpu = (cpuMs(relay.child.pid) - cpuBefore) * 1000;
     if (result.non2xx > 0 || result.errors > 0)
       throw new Error(`${side.root}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     return { rps: result.requests.average, cpuPerAnswer: cpu / result['2xx'] };

@@ -1,5 +1,6 @@
 // What the relay benches share: the envelope they post, node servers started on 127.0.0.1
-// (ready when they print their URL), the relay's bench settings and the autocannon load.
+// (ready when they print their URL), their CPU time, the relay's bench settings and the
+// autocannon load.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -38,6 +39,12 @@ export function startServer(argv, env = {}) {
       reject(new Error(`${argv.join(' ')} exited ${code}: ${out.slice(-500)}`)),
     );
   });
+}
+
+/** CPU time (user + system, all threads) a process has used so far, in ms. */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
 }
 
 /** Stops a server with SIGTERM (a profiled one writes its profile then). */

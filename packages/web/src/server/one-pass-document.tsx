@@ -3,8 +3,9 @@
  * settled, no segment has a loading view and nothing is deferred. `renderToString` builds the
  * HTML as one string (no chunked byte encoding, no stream plumbing) and it is sent as that string
  * with a Content-Length: node encodes it straight into the socket write (a Buffer made here
- * would cost a page-sized allocation and copy). Rendering this way takes about half the CPU of
- * `renderToPipeableStream` and a PassThrough (bench/render/micro.mjs, figures in its RESULTS.md).
+ * would cost a page-sized allocation and copy). Rendering this way costs far less CPU than
+ * `renderToPipeableStream` and a PassThrough (bench/render/micro.mjs; figures in
+ * bench/render/RESULTS.md).
  *
  * The markup matches the streamed document's: the doctype, the module preload React would hoist
  * into <head>, and the boot scripts before </body>. Anything the one pass cannot render the

@@ -40,7 +40,7 @@ type Encoding = 'none' | 'gzip' | 'deflate' | 'br';
 /** A known sender's refused body is read on for at least this much, so a client slightly over a limit reads its 413. */
 const MIN_DISCARD_BYTES = 1024 * 1024;
 /** How much more of a refused body is read from a sender that named no known DSN. */
-export const UNKNOWN_SENDER_DISCARD_BYTES = 64 * 1024;
+const UNKNOWN_SENDER_DISCARD_BYTES = 64 * 1024;
 
 /** Normalises Content-Encoding to a decoder name, 'none', or null when unsupported. */
 export function normalizeEncoding(raw: string | undefined): Encoding | null {
@@ -62,13 +62,9 @@ export function readBody(
   context: ReadContext = {},
 ): Promise<void> {
   const { readers } = context;
-  const discardBudget = () =>
-    context.senderKnown?.()
-      ? Math.max(limits.maxBodyBytes, MIN_DISCARD_BYTES)
-      : UNKNOWN_SENDER_DISCARD_BYTES;
   const encoding = normalizeEncoding(contentEncoding);
   if (encoding === null) {
-    discardRest(stream, discardBudget(), context);
+    discardRest(stream, discardBudget(limits, context), context);
     return Promise.reject(
       new RelayError(
         'RELAY_ENCODING_UNSUPPORTED',
@@ -77,7 +73,7 @@ export function readBody(
     );
   }
   if (contentLength !== undefined && Number(contentLength) > limits.maxBodyBytes) {
-    discardRest(stream, discardBudget(), context);
+    discardRest(stream, discardBudget(limits, context), context);
     return Promise.reject(tooLarge(limits.maxBodyBytes));
   }
   return new Promise<void>((resolve, reject) => {
@@ -101,7 +97,7 @@ export function readBody(
       if (settled) return;
       settled = true;
       cleanup();
-      if (discard) discardRest(stream, discardBudget(), context);
+      if (discard) discardRest(stream, discardBudget(limits, context), context);
       reject(error);
     };
     const succeed = () => {
@@ -222,6 +218,13 @@ function discardRest(stream: Readable, budget: number, context: ReadContext): vo
   });
   stream.on('error', () => undefined);
   stream.resume();
+}
+
+/** How much more of a refused body is read before the connection is cut. */
+function discardBudget(limits: BodyLimits, context: ReadContext): number {
+  return context.senderKnown?.()
+    ? Math.max(limits.maxBodyBytes, MIN_DISCARD_BYTES)
+    : UNKNOWN_SENDER_DISCARD_BYTES;
 }
 
 function hasZlibHeader(data: Buffer): boolean {

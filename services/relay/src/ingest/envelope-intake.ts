@@ -60,19 +60,18 @@ export function createEnvelopeIntake(
   auth: Omit<AuthInputs, 'envelopeDsn'>,
 ): EnvelopeIntake {
   const reader = createEnvelopeReader(context.readerLimits, createItemAdmission(context.budgets));
+  /** Set once the header names an allowed DSN, before its key's rate is checked. */
   let dsn: AllowedDsn | undefined;
-  let known = false;
   let held = 0;
 
   // Who the envelope is for decides before any size problem further on is reported.
   function admitHeader(): void {
     const header = reader.header();
     if (dsn || !header) return;
-    const resolved = resolveDsn(context.registry, endpoint, auth, header);
-    known = true;
-    const wait = context.keyLimiter?.take(resolved.key, context.now()) ?? 0;
+    dsn = resolveDsn(context.registry, endpoint, auth, header);
+    // A refusal ends the intake: nothing is pushed after a throw.
+    const wait = context.keyLimiter?.take(dsn.key, context.now()) ?? 0;
     if (wait > 0) throw clientRateLimited('key', wait);
-    dsn = resolved;
   }
 
   return {
@@ -97,7 +96,7 @@ export function createEnvelopeIntake(
       context.bodyMemory.release(held);
       held = 0;
     },
-    senderKnown: () => known,
+    senderKnown: () => dsn !== undefined,
   };
 }
 
