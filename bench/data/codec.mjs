@@ -2,21 +2,21 @@
 // Single-threaded cost of the protobuf work one gRPC call adds, on the real responses:
 // ts-proto encode as the generated responseSerialize does it, decode as responseDeserialize
 // does it, and the one-pass encoders the service registers as responseSerialize
-// (services/data/src/grpc/encode, byte-identical check), for full and basic-view (ItemView BASIC)
+// (proto/src/codecs, byte-identical check), for full and basic-view (ItemView BASIC)
 // pages.
 // Knobs: ITERATIONS_MS=1500 per measurement.  node bench/data/codec.mjs
 import { isDeepStrictEqual } from 'node:util';
 import { loadDataConfig, startDataService } from '@strata/data';
-import { GetItemResponse, ItemView, ListItemsRequest, ListItemsResponse } from '@strata/proto';
-import pino from 'pino';
-// The service's own serializers (not part of @strata/data's public API; read from its build).
-import { catalogServiceDefinition } from '../../services/data/dist/grpc/encode/catalog-service-definition.js';
-
-// The render service's gateway decoders (services/render/src/gateway/wire), same build rule.
 import {
+  catalogServiceDefinition,
   decodeGetItemResponse,
   decodeListItemsResponse,
-} from '../../services/render/dist/gateway/wire/response-decoders.js';
+  GetItemResponse,
+  ItemView,
+  ListItemsRequest,
+  ListItemsResponse,
+} from '@strata/proto';
+import pino from 'pino';
 
 const shipped = catalogServiceDefinition();
 const encodeListItemsResponse = shipped.listItems.responseSerialize;

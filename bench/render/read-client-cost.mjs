@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Client CPU per ListItems(100, basic view) read, the render gateway's way: grpc-js with the
-// hand-written decoder (FastReadCatalogClient, the gateway before the unary caller) against the
-// unary caller on node:http2 with the same decoder (what the gateway uses now). One data
-// service child (PGlite in memory), the clients alternating in one process, ROUNDS rounds.
+// Client CPU per ListItems(100, basic view) read: grpc-js with the contract's fast decoder
+// (bench/lib/grpc-js-read-client.mjs, how the render service read before) against the catalogue
+// client (@strata/catalog-client: gRPC on node:http2, the same decoder, what the render service
+// uses). One data service child (PGlite in memory), the clients alternating in one process,
+// ROUNDS rounds.
 // CPU µs/call is this process's user+system time ÷ calls, so it is the caller's cost only.
 //
 // Usage: npm run build && node bench/render/read-client-cost.mjs
@@ -16,10 +17,10 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const imp = (p) => import(pathToFileURL(path.join(REPO, p)).href);
 const grpc = await imp('node_modules/@grpc/grpc-js/build/src/index.js');
 const { ItemView, ListItemsRequest } = await imp('proto/dist/index.js');
-const { FastReadCatalogClient, FastReadCatalogService } = await imp(
-  'services/render/dist/gateway/wire/catalog-client.js',
+const { FastReadCatalogClient } = await import('../lib/grpc-js-read-client.mjs');
+const { createCatalogClient, createGrpcTransport } = await imp(
+  'packages/catalog-client/dist/index.js',
 );
-const { createUnaryCaller } = await imp('services/render/dist/gateway/wire/unary-caller.js');
 
 const CALLS = Number(process.env.CALLS || 3000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 8);
@@ -50,8 +51,8 @@ const viaGrpcJs = new FastReadCatalogClient(ADDRESS, grpc.credentials.createInse
   'grpc.keepalive_time_ms': 30_000,
   'grpc.enable_retries': 0,
 });
-const caller = createUnaryCaller(ADDRESS);
-const method = FastReadCatalogService.listItems;
+const transport = createGrpcTransport(ADDRESS);
+const catalogClient = createCatalogClient(transport, { deadlineMs: 2000 });
 const clients = {
   'grpc-js': () =>
     new Promise((resolve, reject) => {
@@ -61,13 +62,7 @@ const clients = {
         error ? reject(error) : resolve(answer),
       );
     }),
-  'unary caller': async () =>
-    method.responseDeserialize(
-      await caller.call(method.path, method.requestSerialize(request), {
-        deadlineMs: 2000,
-        metadata: metadataValues,
-      }),
-    ),
+  'catalog client': () => catalogClient.listItems(request, { metadata: metadataValues }),
 };
 
 async function measure(call) {
@@ -105,7 +100,7 @@ try {
     }
 } finally {
   viaGrpcJs.close();
-  caller.close();
+  transport.close();
   data.kill('SIGTERM');
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

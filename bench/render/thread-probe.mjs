@@ -4,7 +4,7 @@
 // connections, with CPU per thread of each process and of the load generator (autocannon in its
 // own process here, so it is counted apart), and how much of the machine stayed idle (/proc/stat).
 // A machine that is idle while req/s stops growing is waiting, not working: that is how the
-// answer handoff (services/render/src/gateway/wire/answer-handoff.ts) was found.
+// answer handoff (packages/catalog-client/src/transport/answer-handoff.ts) was found.
 //
 //   node bench/render/thread-probe.mjs                 # after `npm run build`
 //   RENDER_ARGS=--single-threaded-gc node bench/render/thread-probe.mjs

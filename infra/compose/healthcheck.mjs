@@ -2,7 +2,10 @@
 //   node healthcheck.mjs http://127.0.0.1:3000/readyz   → exit 0 on a 2xx answer
 //   node healthcheck.mjs grpc 127.0.0.1:50051           → exit 0 when grpc.health.v1.Health/Check
 //                                                          answers SERVING for the server ("")
-// No dependencies for HTTP; the gRPC form uses the image's own @grpc/grpc-js.
+// No dependencies for HTTP; the gRPC form uses the image's own @grpc/grpc-js, over TLS when the
+// data service serves TLS (DATA_TLS_CERT/DATA_TLS_KEY in its environment).
+import { readFileSync } from 'node:fs';
+
 const [target = '', address = ''] = process.argv.slice(2);
 const TIMEOUT_MS = 3000;
 
@@ -13,7 +16,7 @@ async function checkHttp(url) {
 
 async function checkGrpc(hostPort) {
   const grpc = await import('@grpc/grpc-js');
-  const client = new grpc.Client(hostPort, grpc.credentials.createInsecure());
+  const client = new grpc.Client(hostPort, credentials(grpc, process.env));
   const identity = (bytes) => bytes;
   try {
     const reply = await new Promise((resolve, reject) =>
@@ -32,6 +35,22 @@ async function checkGrpc(hostPort) {
   } finally {
     client.close();
   }
+}
+
+/**
+ * The service probing itself over loopback: 127.0.0.1 is not a name its certificate carries, and
+ * the certificate is its own, so the probe does not verify it. With mutual TLS the probe shows the
+ * service's own certificate, which must then be signed by DATA_TLS_CA (docs/operations.md).
+ */
+function credentials(grpc, env) {
+  if (!env.DATA_TLS_CERT || !env.DATA_TLS_KEY) return grpc.credentials.createInsecure();
+  const mutual = Boolean(env.DATA_TLS_CA);
+  return grpc.credentials.createSsl(
+    null,
+    mutual ? readFileSync(env.DATA_TLS_KEY) : null,
+    mutual ? readFileSync(env.DATA_TLS_CERT) : null,
+    { rejectUnauthorized: false },
+  );
 }
 
 try {

@@ -1,6 +1,7 @@
 /**
  * The Strata gRPC contracts as TypeScript: message types, codecs and grpc-js service
- * definitions, all generated into ./gen (never edited by hand; `npm run gen:proto`).
+ * definitions generated into ./gen (never edited by hand; `npm run gen:proto`), and beside them
+ * the hand-written fast codecs for the hot reads (./codecs, each falling back to the generated one).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,3 +45,6 @@ export const SERVICE_PROTO_FILES = ['strata/catalog/v1/catalog_service.proto'] a
 /** Fully-qualified name of the catalogue service (for health checks and reflection). */
 export const CATALOG_SERVICE_NAME = 'strata.catalog.v1.CatalogService';
 export { readStatusDetails, type StatusDetails } from './status-details.js';
+export { catalogServiceDefinition } from './codecs/catalog-service-definition.js';
+export { decodeGetItemResponse, decodeListItemsResponse } from './codecs/response-decoders.js';
+export { encodeGetItemResponse, encodeListItemsResponse } from './codecs/response-encoders.js';

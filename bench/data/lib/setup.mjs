@@ -7,12 +7,9 @@ import { CatalogServiceClient, ListItemsRequest } from '@strata/proto';
 import pino from 'pino';
 import { machineCpu } from './driver.mjs';
 import { startServerChild } from './server-child.mjs';
-// The render service's channel (built): lean HTTP/2 reads and hand-written answer decoders.
-import { createCatalogChannel } from '../../../services/render/dist/gateway/catalog-channel.js';
-import {
-  FastReadCatalogClient,
-  FastReadCatalogService,
-} from '../../../services/render/dist/gateway/wire/catalog-client.js';
+// The render service's catalogue client (built): gRPC on node:http2 and the fast answer decoders.
+import { createCatalogClient, createGrpcTransport } from '@strata/catalog-client';
+import { FastReadCatalogClient } from '../../lib/grpc-js-read-client.mjs';
 
 const num = (name, fallback) => {
   const raw = process.env[name];
@@ -147,7 +144,8 @@ export async function startEngine(
   // One channel by default. With CHANNELS>1 each client gets its own subchannel pool, so its own
   // HTTP/2 connection; calls round-robin across them.
   const Client = client === 'generated' ? CatalogServiceClient : FastReadCatalogClient;
-  const lean = client === 'gateway' ? createCatalogChannel({ address: server.address }) : undefined;
+  const leanTransport = client === 'gateway' ? createGrpcTransport(server.address) : undefined;
+  const lean = leanTransport && createCatalogClient(leanTransport, { deadlineMs: 10_000 });
   const clients = Array.from(
     { length: lean ? 0 : channels },
     () =>
@@ -173,15 +171,7 @@ export async function startEngine(
     caller(method, mode) {
       const { rpc, next } = METHODS[method]();
       if (mode === 'inproc') return () => local.catalog[rpc](next());
-      if (lean) {
-        const codec = FastReadCatalogService[rpc];
-        return async () =>
-          codec.responseDeserialize(
-            await lean.reads.call(codec.path, codec.requestSerialize(next()), {
-              deadlineMs: 10_000,
-            }),
-          );
-      }
+      if (lean) return () => lean[rpc](next());
       return () =>
         new Promise((resolve, reject) => {
           const channel = clients[turn++ % clients.length];

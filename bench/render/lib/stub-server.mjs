@@ -48,14 +48,14 @@ const wire = ListItemsResponse.encode({
   tags: ['items'],
 }).finish();
 
-// Reads answer the encoded bytes on the next turn of the event loop; the gateway decodes them
-// as it decodes the data service's. Nothing here writes, so the grpc-js client is never used.
-const catalogChannel = {
-  rpc: {},
-  reads: {
-    call: () => new Promise((resolve) => setImmediate(() => resolve(Buffer.from(wire)))),
-    close() {},
+// Reads answer the encoded bytes on the next turn of the event loop; the catalogue client
+// decodes them as it decodes the data service's. Nothing here writes or watches.
+const dataTransport = {
+  unary: () => new Promise((resolve) => setImmediate(() => resolve(Buffer.from(wire)))),
+  serverStream() {
+    throw new Error('the stub has no change feed');
   },
+  addresses: () => ['stub'],
   close() {},
 };
 
@@ -67,7 +67,7 @@ const config = loadRenderConfig({
   LOG_LEVEL: 'warn',
 });
 const logger = pino({ name: 'render-stub', level: 'warn' });
-const app = await buildRenderApp({ config, logger, catalogChannel, assets: loadClientAssets() });
+const app = await buildRenderApp({ config, logger, dataTransport, assets: loadClientAssets() });
 await app.listen({ port: config.RENDER_PORT, host: config.RENDER_HOST });
 const stop = () => app.close().then(() => process.exit(0));
 process.once('SIGTERM', stop);

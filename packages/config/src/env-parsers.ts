@@ -2,6 +2,7 @@
  * Zod schemas for the shapes environment variables take. Every parser accepts the raw string
  * (or undefined) and produces a typed value; errors read well when listed by `loadConfig`.
  */
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /** A TCP port, 0 allowed (let the OS choose; useful in tests). */
@@ -93,4 +94,32 @@ export function oneOf<const T extends readonly [string, ...string[]]>(
   defaultValue: T[number],
 ) {
   return z.enum(values).default(defaultValue as never);
+}
+
+/**
+ * A path to a PEM file (a certificate, key or CA), read when the config is parsed so a wrong path
+ * stops the service at start with the variable's name, not at its first connection. The value is
+ * the file's text.
+ */
+export function pemFile(readFile: (path: string) => string = (path) => readFileSync(path, 'utf8')) {
+  return z
+    .string()
+    .min(1)
+    .optional()
+    .transform((path, ctx) => {
+      if (path === undefined) return undefined;
+      let contents: string;
+      try {
+        contents = readFile(path);
+      } catch (error) {
+        const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+        ctx.addIssue({ code: 'custom', message: `cannot read "${path}" (${reason})` });
+        return z.NEVER;
+      }
+      if (!contents.includes('-----BEGIN ')) {
+        ctx.addIssue({ code: 'custom', message: `"${path}" is not a PEM file` });
+        return z.NEVER;
+      }
+      return contents;
+    });
 }

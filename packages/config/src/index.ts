@@ -5,7 +5,16 @@ export {
   type LoadConfigOptions,
   type VariableDoc,
 } from './load-config.js';
-export { bool, csvList, durationMs, oneOf, port, positiveInt, url } from './env-parsers.js';
+export {
+  bool,
+  csvList,
+  durationMs,
+  oneOf,
+  pemFile,
+  port,
+  positiveInt,
+  url,
+} from './env-parsers.js';
 export { FILE_SUFFIX, type ReadTextFile } from './file-variables.js';
 export {
   DEVELOPMENT_OPT_OUT,

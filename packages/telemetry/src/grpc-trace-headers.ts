@@ -26,6 +26,14 @@ export function traceHeadersFromMetadata(
   return { ...(sentryTrace && { sentryTrace }), ...(baggage && { baggage }) };
 }
 
+/** The trace headers as outgoing metadata entries (the inverse of traceHeadersFromMetadata). */
+export function traceMetadata(headers: GrpcTraceHeaders): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  if (headers.sentryTrace) metadata[SENTRY_TRACE_METADATA] = headers.sentryTrace;
+  if (headers.baggage) metadata[BAGGAGE_METADATA] = headers.baggage;
+  return metadata;
+}
+
 /** Span options of one gRPC call, following OpenTelemetry's rpc conventions. */
 export function grpcCallSpan(side: 'client' | 'server', method: string) {
   const slash = method.lastIndexOf('/');

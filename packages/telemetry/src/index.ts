@@ -14,5 +14,6 @@ export {
   BAGGAGE_METADATA,
   SENTRY_TRACE_METADATA,
   traceHeadersFromMetadata,
+  traceMetadata,
   type GrpcTraceHeaders,
 } from './grpc-trace-headers.js';

@@ -2,44 +2,79 @@
  * The data service's environment: every variable, its default and meaning, parsed once by the
  * composition root and passed down. Nothing else reads process.env.
  */
-import { bool, durationMs, loadConfig, oneOf, port, positiveInt, url } from '@strata/config';
+import {
+  bool,
+  durationMs,
+  loadConfig,
+  oneOf,
+  pemFile,
+  port,
+  positiveInt,
+  url,
+} from '@strata/config';
 import { telemetryConfigFields } from '@strata/telemetry';
 import { z } from 'zod';
 
 /** Every variable the data service reads. `describeConfig(DataConfigSchema)` documents them. */
-export const DataConfigSchema = z.object({
-  DATA_PORT: port(50051).describe('gRPC port.'),
-  DATA_HOST: z.string().default('127.0.0.1').describe('Address to bind (0.0.0.0 in containers).'),
-  DATABASE_URL: url(['postgres', 'postgresql'])
-    .optional()
-    .describe('PostgreSQL connection URL. Unset: embedded PGlite in DATA_DIR.'),
-  DATA_DIR: z
-    .string()
-    .default('.data/pglite')
-    .describe('PGlite data directory (only without DATABASE_URL); "memory://" keeps it in memory.'),
-  PGLITE_WORKER: bool(true).describe(
-    'Run PGlite in a worker thread, so queries overlap gRPC encoding and I/O (only without DATABASE_URL); false runs it on the gRPC thread.',
-  ),
-  DATABASE_POOL_SIZE: positiveInt(10, 200).describe('PostgreSQL connections per process.'),
-  DATA_SEED: bool(true).describe('Seed the benchmark catalogue into an empty database on start.'),
-  PAGE_TOKEN_SECRET: z
-    .string()
-    .min(16, 'must be at least 16 characters')
-    .optional()
-    .describe(
-      'Key that signs page tokens; set the same value on every replica. Unset: a development key (logged as a warning).',
+export const DataConfigSchema = z
+  .object({
+    DATA_PORT: port(50051).describe('gRPC port.'),
+    DATA_HOST: z.string().default('127.0.0.1').describe('Address to bind (0.0.0.0 in containers).'),
+    DATA_TLS_CERT: pemFile().describe(
+      'Certificate (PEM file, chain included) the service shows its clients. Set with DATA_TLS_KEY: gRPC over TLS only. Unset: plaintext.',
     ),
-  DATA_SHUTDOWN_GRACE: durationMs('10s').describe(
-    'How long graceful shutdown waits for calls to finish before cancelling them.',
-  ),
-  CHANGE_RETENTION: positiveInt(10_000).describe(
-    'How many committed changes WatchChanges can replay to a resuming watcher.',
-  ),
-  ...telemetryConfigFields,
-  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info').describe(
-    'pino log level.',
-  ),
-});
+    DATA_TLS_KEY: pemFile().describe('Private key (PEM file) of DATA_TLS_CERT.'),
+    DATA_TLS_CA: pemFile().describe(
+      'CA certificate (PEM file): set, every client must show a certificate it signed (mutual TLS).',
+    ),
+    DATABASE_URL: url(['postgres', 'postgresql'])
+      .optional()
+      .describe('PostgreSQL connection URL. Unset: embedded PGlite in DATA_DIR.'),
+    DATA_DIR: z
+      .string()
+      .default('.data/pglite')
+      .describe(
+        'PGlite data directory (only without DATABASE_URL); "memory://" keeps it in memory.',
+      ),
+    PGLITE_WORKER: bool(true).describe(
+      'Run PGlite in a worker thread, so queries overlap gRPC encoding and I/O (only without DATABASE_URL); false runs it on the gRPC thread.',
+    ),
+    DATABASE_POOL_SIZE: positiveInt(10, 200).describe('PostgreSQL connections per process.'),
+    DATA_SEED: bool(true).describe('Seed the benchmark catalogue into an empty database on start.'),
+    PAGE_TOKEN_SECRET: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .describe(
+        'Key that signs page tokens; set the same value on every replica. Unset: a development key (logged as a warning).',
+      ),
+    DATA_SHUTDOWN_GRACE: durationMs('10s').describe(
+      'How long graceful shutdown waits for calls to finish before cancelling them.',
+    ),
+    CHANGE_RETENTION: positiveInt(10_000).describe(
+      'How many committed changes WatchChanges can replay to a resuming watcher.',
+    ),
+    ...telemetryConfigFields,
+    LOG_LEVEL: oneOf(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'info',
+    ).describe('pino log level.'),
+  })
+  .superRefine((config, ctx) => {
+    if (!config.DATA_TLS_CERT !== !config.DATA_TLS_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: [config.DATA_TLS_CERT ? 'DATA_TLS_KEY' : 'DATA_TLS_CERT'],
+        message: 'DATA_TLS_CERT and DATA_TLS_KEY go together',
+      });
+    if (config.DATA_TLS_CA && !config.DATA_TLS_CERT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATA_TLS_CA'],
+        message:
+          'asks clients for certificates, which needs TLS: set DATA_TLS_CERT and DATA_TLS_KEY',
+      });
+  });
 
 /** Parsed, frozen data-service configuration. */
 export type DataConfig = Readonly<z.output<typeof DataConfigSchema>>;

@@ -28,9 +28,24 @@ export interface RunningDataService {
   stop(): Promise<void>;
 }
 
-function bind(server: grpc.Server, address: string): Promise<number> {
+/** TLS when a certificate is configured (mutual when a client CA is), else plaintext. */
+function credentialsOf(config: DataConfig): grpc.ServerCredentials {
+  if (!config.DATA_TLS_CERT || !config.DATA_TLS_KEY) return grpc.ServerCredentials.createInsecure();
+  return grpc.ServerCredentials.createSsl(
+    config.DATA_TLS_CA ? Buffer.from(config.DATA_TLS_CA) : null,
+    [
+      {
+        cert_chain: Buffer.from(config.DATA_TLS_CERT),
+        private_key: Buffer.from(config.DATA_TLS_KEY),
+      },
+    ],
+    config.DATA_TLS_CA !== undefined,
+  );
+}
+
+function bind(server: grpc.Server, address: string, config: DataConfig): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.bindAsync(address, grpc.ServerCredentials.createInsecure(), (error, port) =>
+    server.bindAsync(address, credentialsOf(config), (error, port) =>
       error ? reject(error) : resolve(port),
     );
   });
@@ -64,9 +79,16 @@ export async function startDataService(
     onError: (error) => logger.warn({ err: error }, 'change feed pull failed; will retry'),
   });
   const grpcServer = createDataGrpcServer({ catalog, feed, logger, telemetry });
-  const port = await bind(grpcServer.server, `${config.DATA_HOST}:${config.DATA_PORT}`);
+  const port = await bind(grpcServer.server, `${config.DATA_HOST}:${config.DATA_PORT}`, config);
   grpcServer.setServing(true);
-  logger.info({ port, host: config.DATA_HOST }, 'data service listening');
+  logger.info(
+    {
+      port,
+      host: config.DATA_HOST,
+      tls: config.DATA_TLS_CERT ? (config.DATA_TLS_CA ? 'mutual' : 'on') : 'off',
+    },
+    'data service listening',
+  );
 
   let stopping: Promise<void> | undefined;
   return {

@@ -1,7 +1,8 @@
 /**
  * The render service's environment, parsed once by the composition root.
  */
-import { bool, csvList, durationMs, loadConfig, oneOf, port, url } from '@strata/config';
+import type { TlsSettings } from '@strata/catalog-client';
+import { bool, csvList, durationMs, loadConfig, oneOf, pemFile, port, url } from '@strata/config';
 import { telemetryConfigFields } from '@strata/telemetry';
 import { z } from 'zod';
 import { cspSources } from './csp-sources.js';
@@ -42,7 +43,16 @@ export const RenderConfigSchema = z
     DATA_SERVICE_ADDRESS: z
       .string()
       .default('127.0.0.1:50051')
-      .describe('host:port of the gRPC data service.'),
+      .describe(
+        'host:port of the gRPC data service, or several separated by commas; calls are spread over every address a name resolves to.',
+      ),
+    DATA_TLS_CA: pemFile().describe(
+      'CA certificate (PEM file) that signed the data service’s certificate. Set: connect over TLS. Unset: plaintext.',
+    ),
+    DATA_TLS_CERT: pemFile().describe(
+      'Client certificate (PEM file) shown to a data service that requires mutual TLS; with DATA_TLS_KEY.',
+    ),
+    DATA_TLS_KEY: pemFile().describe('Private key (PEM file) of DATA_TLS_CERT.'),
     DATA_DEADLINE: durationMs('2s').describe('Deadline of one data-service call.'),
     PUBLIC_ORIGINS: csvList().describe(
       'Origins (scheme://host[:port]) whose pages may call server actions. Empty: the origin the request was made to.',
@@ -121,6 +131,18 @@ export const RenderConfigSchema = z
     ).describe('pino log level.'),
   })
   .superRefine((config, ctx) => {
+    if (!config.DATA_TLS_CERT !== !config.DATA_TLS_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: [config.DATA_TLS_CERT ? 'DATA_TLS_KEY' : 'DATA_TLS_CERT'],
+        message: 'DATA_TLS_CERT and DATA_TLS_KEY go together',
+      });
+    if (config.DATA_TLS_CERT && !config.DATA_TLS_CA)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATA_TLS_CA'],
+        message: 'is needed with DATA_TLS_CERT (a client certificate is only sent over TLS)',
+      });
     // A streaming page may send nothing until RENDER_TIMEOUT hands the rest to the browser.
     if (config.RENDER_IDLE_TIMEOUT <= config.RENDER_TIMEOUT)
       ctx.addIssue({
@@ -146,3 +168,9 @@ export function loadRenderConfig(env: Readonly<Record<string, string | undefined
 
 /** Used when ACTION_SALT is unset: fine for one developer machine, never for replicas. */
 export const DEVELOPMENT_ACTION_SALT = 'strata-development-action-salt';
+
+/** TLS to the data service, or undefined for plaintext. */
+export function dataTlsSettings(config: RenderConfig): TlsSettings | undefined {
+  if (!config.DATA_TLS_CA) return undefined;
+  return { ca: config.DATA_TLS_CA, cert: config.DATA_TLS_CERT, key: config.DATA_TLS_KEY };
+}

@@ -1,6 +1,5 @@
 export { loadClientAssets } from './client-assets.js';
 export { RenderConfigSchema, loadRenderConfig, type RenderConfig } from './config.js';
-export { createCatalogChannel, type CatalogChannel } from './gateway/catalog-channel.js';
 export {
   createCatalogGateway,
   type BasicItem,

@@ -1,15 +1,15 @@
 /**
- * Composition root of the render service: reads the environment, opens the data-service
- * channel, starts the segment cache (Redis or in-process) and its change-feed subscription,
+ * Composition root of the render service: reads the environment, opens the connections to the
+ * data replicas, starts the segment cache (Redis or in-process) and its change-feed subscription,
  * builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT.
  */
+import { createCatalogClient, createGrpcTransport } from '@strata/catalog-client';
 import { ConfigError } from '@strata/config';
 import { startNodeTelemetry } from '@strata/telemetry';
 import { pino } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { loadClientAssets } from './client-assets.js';
-import { loadRenderConfig } from './config.js';
-import { createCatalogChannel } from './gateway/catalog-channel.js';
+import { dataTlsSettings, loadRenderConfig } from './config.js';
 import { refuseDevelopmentSettings } from './production-guard.js';
 import { buildIdOf, buildRenderApp } from './render-app.js';
 import { requestIdMixin } from './request-ids.js';
@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   }
   // Lines logged while a request is handled carry its id (the gateway's X-Request-Id).
   const logger = pino({ name: 'render', level: config.LOG_LEVEL, mixin: requestIdMixin });
-  const catalogChannel = createCatalogChannel({ address: config.DATA_SERVICE_ADDRESS });
+  const dataTransport = createGrpcTransport(config.DATA_SERVICE_ADDRESS, {
+    tls: dataTlsSettings(config),
+  });
   const assets = loadClientAssets();
   // Before the app is built, so the SDK sees every request from the first one.
   const telemetry = startNodeTelemetry(config, {
@@ -47,7 +49,7 @@ async function main(): Promise<void> {
         config,
         build: buildIdOf(config, assets),
         logger: logger.child({ component: 'segment-cache' }),
-        catalog: catalogChannel.rpc,
+        catalog: createCatalogClient(dataTransport),
         registry: metrics,
       })
     : undefined;
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
   const app = await buildRenderApp({
     config,
     logger,
-    catalogChannel,
+    dataTransport,
     assets,
     metrics,
     telemetry,
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
       .then(() => telemetry.close(2000))
       .then(
         () => {
-          catalogChannel.close();
+          dataTransport.close();
           process.exit(0);
         },
         () => process.exit(1),

@@ -3,7 +3,8 @@
  * endpoints and the page routes. main.ts and the tests both call this.
  */
 import fastifyStatic from '@fastify/static';
-import type { NodeTelemetry } from '@strata/telemetry';
+import { createCatalogClient, type GrpcTransport } from '@strata/catalog-client';
+import { traceMetadata, type NodeTelemetry } from '@strata/telemetry';
 import {
   createActionRegistry,
   createErrorResponder,
@@ -26,7 +27,6 @@ import { NOT_FOUND_ROOT } from './app/routes.js';
 import { serverRoutes } from './app/server-routes.js';
 import type { AppServices } from './app/services.js';
 import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
-import type { CatalogChannel } from './gateway/catalog-channel.js';
 import { createCatalogGateway } from './gateway/catalog-gateway.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { relayTunnel } from './telemetry/relay-tunnel.js';
@@ -44,7 +44,8 @@ export interface ClientAssets {
 export interface RenderAppDeps {
   readonly config: RenderConfig;
   readonly logger: Logger;
-  readonly catalogChannel: CatalogChannel;
+  /** The connections to the data replicas (the catalogue client is built on them here). */
+  readonly dataTransport: GrpcTransport;
   readonly assets: ClientAssets;
   /** Invalidates cached data by tag (the segment cache plugs in here). */
   readonly revalidate?: (tags: readonly string[]) => Promise<void>;
@@ -93,12 +94,14 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   drainRefusedBodies(app, REFUSED_BODY_DRAIN);
   await logRequestIds(app);
   const telemetry = deps.telemetry;
-  const gatewayOptions = {
+  const catalog = createCatalogClient(deps.dataTransport, {
     deadlineMs: config.DATA_DEADLINE,
-    onRetry: (method: string, error: unknown) =>
-      logger.warn({ method, err: error }, 'retrying a data read'),
-    ...(telemetry?.enabled && { tracer: telemetry }),
-  };
+    onRetry: (method, error) => logger.warn({ method, err: error }, 'retrying a data read'),
+    ...(telemetry?.enabled && {
+      tracer: (method, send) =>
+        telemetry.traceGrpcClientCall(method, (trace) => send(traceMetadata(trace))),
+    }),
+  });
   const revalidate = deps.revalidate ?? (async () => undefined);
   const salt = config.ACTION_SALT ?? DEVELOPMENT_ACTION_SALT;
   if (!config.ACTION_SALT)
@@ -159,7 +162,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
 
   await app.register(catalogApi, {
     prefix: '/api',
-    catalogFor: (traceId) => createCatalogGateway(deps.catalogChannel, gatewayOptions, { traceId }),
+    catalogFor: (traceId) => createCatalogGateway(catalog, { traceId }),
     traceIdOf,
     revalidate,
   });
@@ -168,7 +171,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     runtime,
     actions,
     servicesFor: (_request, { traceId, signal }) => ({
-      catalog: createCatalogGateway(deps.catalogChannel, gatewayOptions, { traceId, signal }),
+      catalog: createCatalogGateway(catalog, { traceId, signal }),
       actionIds,
     }),
     publicOrigins: config.PUBLIC_ORIGINS,

@@ -5,10 +5,14 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
-import { CATALOG_SERVICE_NAME, PROTO_ROOT, SERVICE_PROTO_FILES } from '@strata/proto';
+import {
+  CATALOG_SERVICE_NAME,
+  catalogServiceDefinition,
+  PROTO_ROOT,
+  SERVICE_PROTO_FILES,
+} from '@strata/proto';
 import { HealthImplementation } from 'grpc-health-check';
 import { createCatalogHandlers, type CatalogHandlerDeps } from './catalog-handlers.js';
-import { catalogServiceDefinition } from './encode/catalog-service-definition.js';
 
 /** The server plus the health switch the lifecycle flips. */
 export interface DataGrpcServer {

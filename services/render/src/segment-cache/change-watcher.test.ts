@@ -1,5 +1,6 @@
 import { Metadata, status } from '@grpc/grpc-js';
-import { ChangeKind, type CatalogServiceClient } from '@strata/proto';
+import type { CatalogClient } from '@strata/catalog-client';
+import { ChangeKind } from '@strata/proto';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createChangeWatcher, type ChangeWatcher } from './change-watcher.js';
@@ -17,7 +18,7 @@ function fakeClient() {
       calls.push({ afterSequence: request.afterSequence, stream });
       return stream;
     },
-  } as unknown as CatalogServiceClient;
+  } as unknown as Pick<CatalogClient, 'watchChanges'>;
   return { client, calls };
 }
 
@@ -43,7 +44,7 @@ const until = async (check: () => boolean) => {
 let watcher: ChangeWatcher | undefined;
 afterEach(() => watcher?.stop());
 
-function start(client: CatalogServiceClient) {
+function start(client: Pick<CatalogClient, 'watchChanges'>) {
   const invalidated: string[][] = [];
   let resets = 0;
   watcher = createChangeWatcher({

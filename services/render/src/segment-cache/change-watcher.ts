@@ -4,13 +4,14 @@
  * cache. After a disconnect it resumes after the last sequence it handled, with jittered
  * backoff; a CHANGE_KIND_RESET (resume point gone) or a refused resume drops the whole build.
  */
-import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
-import { ChangeKind, type CatalogServiceClient, type WatchChangesResponse } from '@strata/proto';
+import { status, type Metadata } from '@grpc/grpc-js';
+import type { CatalogCallError, CatalogClient, ServerStreamCall } from '@strata/catalog-client';
+import { ChangeKind, type WatchChangesResponse } from '@strata/proto';
 import { backoffDelay } from './circuit-breaker.js';
 
 /** What the watcher needs. */
 export interface ChangeWatcherDeps {
-  readonly client: CatalogServiceClient;
+  readonly client: Pick<CatalogClient, 'watchChanges'>;
   /** Invalidate these tags (must not throw; failures are the callee's business). */
   readonly onTags: (tags: readonly string[]) => Promise<void>;
   /** Changes may have been missed: drop everything derived from data. */
@@ -45,7 +46,7 @@ export function createChangeWatcher(deps: ChangeWatcherDeps): ChangeWatcher {
   let open = false;
   let failures = 0;
   let timer: NodeJS.Timeout | undefined;
-  let call: ReturnType<CatalogServiceClient['watchChanges']> | undefined;
+  let call: ServerStreamCall<WatchChangesResponse> | undefined;
 
   function schedule(): void {
     if (stopped) return;
@@ -59,9 +60,9 @@ export function createChangeWatcher(deps: ChangeWatcherDeps): ChangeWatcher {
     let queue = Promise.resolve();
     let queued = 0;
     let ended = false;
-    const stream = deps.client.watchChanges({ afterSequence: last ?? 0 }, new Metadata());
+    const stream = deps.client.watchChanges({ afterSequence: last ?? 0 });
     call = stream;
-    const finish = (error?: ServiceError) => {
+    const finish = (error?: CatalogCallError) => {
       if (ended) return;
       ended = true;
       open = false;
@@ -100,7 +101,7 @@ export function createChangeWatcher(deps: ChangeWatcherDeps): ChangeWatcher {
         }),
       );
     });
-    stream.on('error', (error: ServiceError) => finish(error));
+    stream.on('error', (error: CatalogCallError) => finish(error));
     stream.on('end', () => finish());
   }
 

@@ -2,7 +2,7 @@
  * The segment cache of the render service (issue 5): what the composition root starts, and the
  * pieces tests use directly. See docs/segment-cache.md.
  */
-import type { CatalogServiceClient } from '@strata/proto';
+import type { CatalogClient } from '@strata/catalog-client';
 import type { Registry } from 'prom-client';
 import type { RenderConfig } from '../config.js';
 import { createCacheMetrics, SILENT_EVENTS, type CacheEvents } from './cache-metrics.js';
@@ -32,7 +32,8 @@ export function startSegmentCache(options: {
   readonly config: RenderConfig;
   readonly build: string;
   readonly logger: CacheLogger;
-  readonly catalog: CatalogServiceClient;
+  /** Its change feed reaches the cache. */
+  readonly catalog: Pick<CatalogClient, 'watchChanges'>;
   readonly registry?: Registry;
   readonly now?: () => number;
   /** Overrides of the derived settings (tests: key prefix, shorter breaker). */

@@ -1,21 +1,18 @@
 /**
- * A catalog channel whose reads are reported to `onRead` (the method's path and the encoded
+ * A data transport whose unary calls are reported to `onCall` (the method's path and the encoded
  * request) before they are sent, so tests can see what the render service asked for.
  */
-import type { CatalogChannel } from '../../src/index.js';
+import type { GrpcTransport } from '@strata/catalog-client';
 
 export function observeReads(
-  channel: CatalogChannel,
-  onRead: (path: string, request: Uint8Array) => void,
-): CatalogChannel {
+  transport: GrpcTransport,
+  onCall: (path: string, request: Uint8Array) => void,
+): GrpcTransport {
   return {
-    ...channel,
-    reads: {
-      call(path, request, options) {
-        onRead(path, request);
-        return channel.reads.call(path, request, options);
-      },
-      close: () => channel.reads.close(),
+    ...transport,
+    unary(path, request, options) {
+      onCall(path, request);
+      return transport.unary(path, request, options);
     },
   };
 }

@@ -1,20 +1,20 @@
 /**
- * Several render replicas in-process, each with its own data-service channel and segment cache
+ * Several render replicas in-process, each with its own data-service transport and segment cache
  * (Redis when a URL is given, in-process otherwise), in front of one real data service (PGlite in
  * memory, real gRPC). Counts every read the replicas send to the data service, and shares one
  * adjustable clock so tests can age entries without waiting.
  */
+import {
+  createCatalogClient,
+  createGrpcTransport,
+  type GrpcTransport,
+} from '@strata/catalog-client';
 import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
 import { payloadHash } from '@strata/web';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
-import {
-  buildRenderApp,
-  createCatalogChannel,
-  loadRenderConfig,
-  type CatalogChannel,
-} from '../../src/index.js';
+import { buildRenderApp, loadRenderConfig } from '../../src/index.js';
 import { observeReads } from './observe-reads.js';
 import {
   startSegmentCache,
@@ -59,7 +59,7 @@ export async function startCachedStack(options: {
   let reads = 0;
   let offset = 0;
   const now = () => Date.now() + offset;
-  const channels: CatalogChannel[] = [];
+  const transports: GrpcTransport[] = [];
   const replicas: Replica[] = [];
   for (let index = 0; index < options.count; index++) {
     const config = loadRenderConfig({
@@ -75,16 +75,16 @@ export async function startCachedStack(options: {
       { level: 'info' },
       { write: (line: string) => void logged.push(JSON.parse(line)) },
     );
-    const channel = observeReads(createCatalogChannel({ address: data.address }), (path) => {
+    const transport = observeReads(createGrpcTransport(data.address), (path) => {
       if (READ_METHODS.has(path.split('/').pop() ?? '')) reads += 1;
     });
-    channels.push(channel);
+    transports.push(transport);
     const metrics = new Registry();
     const caching = startSegmentCache({
       config,
       build: 'test-build',
       logger,
-      catalog: channel.rpc,
+      catalog: createCatalogClient(transport),
       registry: metrics,
       now,
       overrides: {
@@ -96,7 +96,7 @@ export async function startCachedStack(options: {
     const app = await buildRenderApp({
       config,
       logger,
-      catalogChannel: channel,
+      dataTransport: transport,
       assets: { directory: undefined, scripts: ['/assets/client-test.js'], contentHash: 'test' },
       segmentCache: caching.cache,
       revalidate: (tags) => caching.cache.invalidate(tags, 'revalidate'),
@@ -132,7 +132,7 @@ export async function startCachedStack(options: {
         await replica.app.close();
         await replica.caching.close();
       }
-      for (const channel of channels) channel.close();
+      for (const transport of transports) transport.close();
       await data.stop();
     },
   };

@@ -1,16 +1,12 @@
 /**
  * The render service in-process against a real data service (PGlite in memory, real gRPC).
  */
+import { createGrpcTransport } from '@strata/catalog-client';
 import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
 import { ListItemsRequest } from '@strata/proto';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import {
-  buildRenderApp,
-  createCatalogChannel,
-  loadRenderConfig,
-  type ClientAssets,
-} from '../../src/index.js';
+import { buildRenderApp, loadRenderConfig, type ClientAssets } from '../../src/index.js';
 import { requestIdMixin } from '../../src/request-ids.js';
 import { observeReads } from './observe-reads.js';
 
@@ -50,14 +46,14 @@ export async function startRender(
     { write: (line: string) => void logged.push(JSON.parse(line)) },
   );
   const listItemsRequests: ListItemsRequest[] = [];
-  const channel = observeReads(createCatalogChannel({ address: data.address }), (path, request) => {
+  const transport = observeReads(createGrpcTransport(data.address), (path, request) => {
     if (path.endsWith('/ListItems')) listItemsRequests.push(ListItemsRequest.decode(request));
   });
   const revalidated: string[][] = [];
   const app = await buildRenderApp({
     config,
     logger,
-    catalogChannel: channel,
+    dataTransport: transport,
     assets: options.assets ?? {
       directory: undefined,
       scripts: ['/assets/client-test.js'],
@@ -74,7 +70,7 @@ export async function startRender(
     listItemsRequests,
     async stop() {
       await app.close();
-      channel.close();
+      transport.close();
       await data.stop();
     },
   };

@@ -1,7 +1,7 @@
 /**
- * The parts of gRPC over HTTP/2 (grpc/grpc, doc/PROTOCOL-HTTP2.md) that a unary call needs,
- * as pure functions: the length-prefixed message, the grpc-timeout header, the status an
- * answer ends with, and what an HTTP status means when no gRPC status came back.
+ * The parts of gRPC over HTTP/2 (grpc/grpc, doc/PROTOCOL-HTTP2.md) that the calls need, as pure
+ * functions: the length-prefixed message (one, or a stream of them), the grpc-timeout header,
+ * the status an answer ends with, and what an HTTP status means when no gRPC status came back.
  */
 import { status } from '@grpc/grpc-js';
 
@@ -114,4 +114,34 @@ function percentDecode(value: string): string {
 
 function protocolError(details: string): { readonly failure: CallStatus } {
   return { failure: { code: status.INTERNAL, details } };
+}
+
+/**
+ * Splits a streamed answer's DATA into its messages: feed each chunk in order; every complete
+ * message comes back, and a compressed or oversized frame is a failure that ends the stream.
+ */
+export function createMessageReader(
+  maxBytes: number = MAX_RESPONSE_BYTES,
+): (chunk: Buffer) => { readonly messages: Buffer[] } | { readonly failure: CallStatus } {
+  let pending: Buffer = Buffer.alloc(0);
+  return (chunk) => {
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    const messages: Buffer[] = [];
+    while (pending.length >= 5) {
+      if (pending[0] !== 0)
+        return protocolError(`message is compressed (flag ${pending[0]}) though none was accepted`);
+      const length = pending.readUInt32BE(1);
+      if (length > maxBytes)
+        return {
+          failure: {
+            code: status.RESOURCE_EXHAUSTED,
+            details: `message of ${length} bytes exceeds the ${maxBytes}-byte limit`,
+          },
+        };
+      if (pending.length < 5 + length) break;
+      messages.push(pending.subarray(5, 5 + length));
+      pending = pending.subarray(5 + length);
+    }
+    return { messages };
+  };
 }

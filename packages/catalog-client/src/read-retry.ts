@@ -1,18 +1,10 @@
 /**
- * Retry policy for reads during server rendering: up to 3 attempts in all, only for failures
- * on the server's side (UNAVAILABLE, INTERNAL, UNKNOWN, DEADLINE_EXCEEDED), with jittered
+ * Retry policy for reads: up to 3 attempts in all, only for failures on the replica's side
+ * (UNAVAILABLE, INTERNAL, UNKNOWN, DEADLINE_EXCEEDED; the next attempt may go to another), with jittered
  * exponential backoff. Writes are never retried (they may have happened). Time and randomness
  * are parameters, so tests need no real clock.
  */
-import { status } from '@grpc/grpc-js';
-
-/** gRPC codes worth another attempt for an idempotent read. */
-export const RETRYABLE_READ_CODES: ReadonlySet<number> = new Set([
-  status.UNAVAILABLE,
-  status.INTERNAL,
-  status.UNKNOWN,
-  status.DEADLINE_EXCEEDED,
-]);
+import { REPLICA_FAILURE_CODES } from './transport/call-error.js';
 
 /** Retry settings. */
 export interface RetryPolicy {
@@ -49,7 +41,7 @@ export async function withReadRetry<T>(
       return await read();
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
-      const retryable = typeof code === 'number' && RETRYABLE_READ_CODES.has(code);
+      const retryable = typeof code === 'number' && REPLICA_FAILURE_CODES.has(code);
       if (!retryable || attempt >= policy.attempts || options.signal?.aborted) throw error;
       options.onRetry?.(error, attempt);
       await sleep(backoffDelay(policy, attempt, random));

@@ -10,7 +10,11 @@
  *
  * Each returns undefined for values it does not handle; the serializer then uses ts-proto.
  */
-import type { GetItemResponse, Item, ListItemsResponse } from '@strata/proto';
+import type { Item } from '../gen/strata/catalog/v1/catalog.js';
+import type {
+  GetItemResponse,
+  ListItemsResponse,
+} from '../gen/strata/catalog/v1/catalog_service.js';
 import { measureItem, newItemLayout, writeItem, type ItemLayout } from './item-encoding.js';
 import { delimitedFieldSize, writeStringField, writeVarint } from './varint.js';
 

@@ -1,20 +1,20 @@
 /**
- * The one HTTP/2 connection the unary caller sends on, and how it notices that connection is
- * gone. A peer that vanishes without closing (a killed container, a dropped NAT entry) leaves
- * a socket that accepts writes and never answers, so, like grpc-js's keepalive, the connection
- * is pinged every `keepaliveMs` and destroyed when a ping goes unanswered; and a call that
- * passes its deadline with no answer on the connection since it began makes new calls open a
- * fresh one at once and pings the old one.
+ * The HTTP/2 connection to one data replica, and how it notices that connection is gone. A peer
+ * that vanishes without closing (a killed container, a dropped NAT entry) leaves a socket that
+ * accepts writes and never answers, so, like grpc-js's keepalive, the connection is pinged every
+ * `keepaliveMs` and destroyed when a ping goes unanswered; and a call that passes its deadline
+ * with no answer on the connection since it began makes new calls open a fresh one at once and
+ * pings the old one.
  *
  * A lost connection is reopened in the background (1 s, doubling to 30 s while the peer stays
- * away), as a grpc-js channel does, so the first call after the data service comes back does
- * not pay for DNS and the handshake. Names are looked up with c-ares, not getaddrinfo in libuv's
- * threadpool (dns-lookup.ts): the compose drills showed hanging `getaddrinfo` calls (of a
- * stopped container's name, and ioredis's during a Redis outage) filling that pool, so that the
- * data service's name could not be looked up within a call's deadline.
+ * away), as a grpc-js subchannel does, so the first call after the replica comes back does not
+ * pay for the handshake; the replica set (replicas/replica-set.ts) sends calls elsewhere
+ * meanwhile. Names are looked up with c-ares, not getaddrinfo in libuv's threadpool
+ * (dns-lookup.ts).
  */
 import http2 from 'node:http2';
 import { createDnsLookup } from './dns-lookup.js';
+import type { TlsSettings } from './tls-settings.js';
 
 /** Timing of the liveness checks. */
 export interface ConnectionTiming {
@@ -42,8 +42,15 @@ export interface Connection {
   active: number;
 }
 
+/** Whether the replica can take calls now, as its connection tells. */
+export type ConnectionState = 'connecting' | 'ready' | 'down';
+
 /** Opens connections on demand and keeps at most one current. */
 export interface ConnectionPool {
+  /** ready: connected; connecting: opening (or never opened); down: lost, reopening later. */
+  state(): ConnectionState;
+  /** Opens the connection now if there is none (a new replica warms up before calls arrive). */
+  warm(): void;
   /** The current connection, opened if there is none. */
   current(): Connection;
   /** A call started / ended on `connection` (an idle connection must not hold the process open). */
@@ -60,11 +67,23 @@ export interface ConnectionPool {
 const STREAM_WINDOW = 1024 * 1024;
 const CONNECTION_WINDOW = 16 * 1024 * 1024;
 
+/** How to reach one replica. */
+export interface ConnectionTarget {
+  /** host:port to connect to (an address from the replica set, or a name). */
+  readonly address: string;
+  /** TLS settings; absent for plaintext. */
+  readonly tls?: TlsSettings | undefined;
+  /** The name the replica's certificate must carry, when `address` is not that name. */
+  readonly serverName?: string | undefined;
+}
+
 export function createConnectionPool(
-  authority: string,
+  target: ConnectionTarget,
   timing: ConnectionTiming = DEFAULT_TIMING,
+  onStateChange: () => void = () => undefined,
 ): ConnectionPool {
   let current: Connection | undefined;
+  let connected = false;
   let shut = false;
   let reconnectDelay = timing.reconnectMs;
   let reconnect: NodeJS.Timeout | undefined;
@@ -74,6 +93,8 @@ export function createConnectionPool(
   function forget(connection: Connection) {
     if (current !== connection) return;
     current = undefined;
+    connected = false;
+    onStateChange();
     if (shut || reconnect) return;
     reconnect = setTimeout(() => {
       reconnect = undefined;
@@ -96,9 +117,15 @@ export function createConnectionPool(
   }
 
   function open(): Connection {
-    const session = http2.connect(authority, {
+    const session = http2.connect(`${target.tls ? 'https' : 'http'}://${target.address}`, {
       settings: { initialWindowSize: STREAM_WINDOW },
       lookup,
+      ...(target.tls && {
+        ca: target.tls.ca,
+        cert: target.tls.cert,
+        key: target.tls.key,
+        ...(target.serverName && { servername: target.serverName }),
+      }),
     });
     const connection: Connection = { session, lastAnswerAt: Date.now(), active: 0 };
     // Errors reach each call through its stream; the connection only has to be forgotten.
@@ -106,6 +133,9 @@ export function createConnectionPool(
     session.once('connect', () => {
       reconnectDelay = timing.reconnectMs;
       session.setLocalWindowSize(CONNECTION_WINDOW);
+      if (current !== connection) return;
+      connected = true;
+      onStateChange();
     });
     session.on('goaway', () => forget(connection)); // calls in flight finish on it
     const keepalive = setInterval(() => ping(connection), timing.keepaliveMs);
@@ -119,8 +149,15 @@ export function createConnectionPool(
   }
 
   return {
+    state: () => (connected ? 'ready' : current || !reconnect ? 'connecting' : 'down'),
+    warm() {
+      if (!shut && !current) current = open();
+    },
     current() {
-      if (!current || current.session.closed || current.session.destroyed) current = open();
+      if (!current || current.session.closed || current.session.destroyed) {
+        connected = false;
+        current = open();
+      }
       return current;
     },
     began(connection) {

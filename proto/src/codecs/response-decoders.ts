@@ -6,7 +6,9 @@
  * shapes, and hand anything unusual (negative or huge numbers, unknown fields, truncation) to
  * ts-proto. response-decoders.test.ts checks equality with ts-proto on random messages.
  */
-import { GetItemResponse, ListItemsResponse, type Item } from '@strata/proto';
+import type { Item } from '../gen/strata/catalog/v1/catalog.js';
+import { GetItemResponse, ListItemsResponse } from '../gen/strata/catalog/v1/catalog_service.js';
+import { withFallback } from './with-fallback.js';
 import { ProtoReader, Unsupported, unsupported } from './proto-reader.js';
 
 /** google.protobuf.Timestamp → Date, as ts-proto's fromTimestamp computes it. */
@@ -99,23 +101,24 @@ export function fastGetItem(buf: Buffer): GetItemResponse {
   return message;
 }
 
-function withFallback<T>(fast: (buf: Buffer) => T, generated: (buf: Buffer) => T) {
-  return (buf: Buffer): T => {
+/** Runs a fast decoder, declining (undefined) where it throws Unsupported. */
+function declining<T>(fast: (buf: Buffer) => T): (buf: Buffer) => T | undefined {
+  return (buf) => {
     try {
       return fast(buf);
     } catch (error) {
-      if (error instanceof Unsupported) return generated(buf);
+      if (error instanceof Unsupported) return undefined;
       throw error;
     }
   };
 }
 
 /** ListItemsResponse from the wire, as ts-proto's decode returns it. */
-export const decodeListItemsResponse = withFallback(fastListItems, (buf) =>
+export const decodeListItemsResponse = withFallback(declining(fastListItems), (buf) =>
   ListItemsResponse.decode(buf),
 );
 
 /** GetItemResponse from the wire, as ts-proto's decode returns it. */
-export const decodeGetItemResponse = withFallback(fastGetItem, (buf) =>
+export const decodeGetItemResponse = withFallback(declining(fastGetItem), (buf) =>
   GetItemResponse.decode(buf),
 );

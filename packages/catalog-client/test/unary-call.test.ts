@@ -1,11 +1,12 @@
 /**
- * The gateway's unary caller (src/gateway/wire/unary-caller.ts): against the real data service
+ * Unary calls on the transport (src/transport/unary-call.ts, one replica): against the real data service
  * (answers, statuses with details, deadlines, cancellation, losing and regaining the service),
  * and against HTTP/2 peers that break the gRPC protocol in the ways a proxy or a bug would.
  */
 import { status } from '@grpc/grpc-js';
 import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
 import {
+  CatalogServiceService,
   GetItemResponse,
   ItemView,
   ListItemsRequest,
@@ -17,23 +18,23 @@ import http2 from 'node:http2';
 import net, { type AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FastReadCatalogService } from '../src/gateway/wire/catalog-client.js';
-import { frameMessage } from '../src/gateway/wire/grpc-framing.js';
-import { createUnaryCaller, type UnaryCallError } from '../src/gateway/wire/unary-caller.js';
+import type { CatalogCallError } from '../src/transport/call-error.js';
+import { createGrpcTransport } from '../src/transport/grpc-transport.js';
+import { frameMessage } from '../src/transport/grpc-framing.js';
 
-const LIST = FastReadCatalogService.listItems.path;
-const GET = FastReadCatalogService.getItem.path;
+const LIST = CatalogServiceService.listItems.path;
+const GET = CatalogServiceService.getItem.path;
 const listRequest = (fields: Partial<ListItemsRequest>) =>
   ListItemsRequest.encode(ListItemsRequest.fromPartial(fields)).finish();
-const getRequest = (id: number) => FastReadCatalogService.getItem.requestSerialize({ id });
+const getRequest = (id: number) => CatalogServiceService.getItem.requestSerialize({ id });
 
-async function failure(pending: Promise<unknown>): Promise<UnaryCallError> {
+async function failure(pending: Promise<unknown>): Promise<CatalogCallError> {
   const outcome = await pending.then(
     () => undefined,
     (error: unknown) => error,
   );
   if (!outcome) throw new Error('the call succeeded');
-  return outcome as UnaryCallError;
+  return outcome as CatalogCallError;
 }
 
 const startData = (port = 0) =>
@@ -51,20 +52,20 @@ afterAll(() => data?.stop());
 
 describe('against the data service', () => {
   it('returns the answer bytes the data service encodes', async () => {
-    const caller = createUnaryCaller(data.address);
+    const caller = createGrpcTransport(data.address);
     try {
-      const bytes = await caller.call(LIST, listRequest({ pageSize: 3 }), { deadlineMs: 2000 });
+      const bytes = await caller.unary(LIST, listRequest({ pageSize: 3 }), { deadlineMs: 2000 });
       const page = ListItemsResponse.decode(bytes);
       expect(page.items.map((item) => item.id)).toEqual([1, 2, 3]);
       expect(page.items[0]!.createTime).toBeInstanceOf(Date);
       const basic = ListItemsResponse.decode(
-        await caller.call(LIST, listRequest({ pageSize: 2, view: ItemView.ITEM_VIEW_BASIC }), {
+        await caller.unary(LIST, listRequest({ pageSize: 2, view: ItemView.ITEM_VIEW_BASIC }), {
           deadlineMs: 2000,
         }),
       );
       expect(basic.items[1]).toMatchObject({ id: 2, categoryId: '', createTime: undefined });
       const one = GetItemResponse.decode(
-        await caller.call(GET, getRequest(7), { deadlineMs: 2000 }),
+        await caller.unary(GET, getRequest(7), { deadlineMs: 2000 }),
       );
       expect(one.item?.id).toBe(7);
       expect(one.tags).toContain('item:7');
@@ -74,13 +75,13 @@ describe('against the data service', () => {
   });
 
   it('rejects with the status, details and metadata the service sent', async () => {
-    const caller = createUnaryCaller(data.address);
+    const caller = createGrpcTransport(data.address);
     try {
-      const missing = await failure(caller.call(GET, getRequest(987_654), { deadlineMs: 2000 }));
+      const missing = await failure(caller.unary(GET, getRequest(987_654), { deadlineMs: 2000 }));
       expect(missing.code).toBe(status.NOT_FOUND);
       expect(missing.message).toMatch(/^5 NOT_FOUND: /);
       const invalid = await failure(
-        caller.call(LIST, listRequest({ pageSize: -1 }), { deadlineMs: 2000 }),
+        caller.unary(LIST, listRequest({ pageSize: -1 }), { deadlineMs: 2000 }),
       );
       expect(invalid.code).toBe(status.INVALID_ARGUMENT);
       expect(invalid.details).toContain('page_size');
@@ -92,14 +93,14 @@ describe('against the data service', () => {
   });
 
   it('sends the deadline, and gives up locally when it passes', async () => {
-    const caller = createUnaryCaller(data.address);
+    const caller = createGrpcTransport(data.address);
     try {
       const late = await failure(
-        caller.call(LIST, listRequest({ pageSize: 100 }), { deadlineMs: 0 }),
+        caller.unary(LIST, listRequest({ pageSize: 100 }), { deadlineMs: 0 }),
       );
       expect(late.code).toBe(status.DEADLINE_EXCEEDED);
       // The connection is still good for the next call.
-      await expect(caller.call(GET, getRequest(1), { deadlineMs: 2000 })).resolves.toBeInstanceOf(
+      await expect(caller.unary(GET, getRequest(1), { deadlineMs: 2000 })).resolves.toBeInstanceOf(
         Buffer,
       );
     } finally {
@@ -108,16 +109,16 @@ describe('against the data service', () => {
   });
 
   it('cancels on the abort signal, before or during the call', async () => {
-    const caller = createUnaryCaller(data.address);
+    const caller = createGrpcTransport(data.address);
     try {
       const before = new AbortController();
       before.abort();
       const early = await failure(
-        caller.call(GET, getRequest(1), { deadlineMs: 2000, signal: before.signal }),
+        caller.unary(GET, getRequest(1), { deadlineMs: 2000, signal: before.signal }),
       );
       expect(early.code).toBe(status.CANCELLED);
       const during = new AbortController();
-      const pending = caller.call(LIST, listRequest({ pageSize: 100 }), {
+      const pending = caller.unary(LIST, listRequest({ pageSize: 100 }), {
         deadlineMs: 2000,
         signal: during.signal,
       });
@@ -131,15 +132,15 @@ describe('against the data service', () => {
   it('reports UNAVAILABLE while nothing listens, and reconnects once the service is back', async () => {
     const moving = await startData();
     const port = moving.port;
-    const caller = createUnaryCaller(moving.address);
+    const caller = createGrpcTransport(moving.address);
     try {
-      await caller.call(GET, getRequest(1), { deadlineMs: 2000 });
+      await caller.unary(GET, getRequest(1), { deadlineMs: 2000 });
       await moving.stop();
-      const down = await failure(caller.call(GET, getRequest(1), { deadlineMs: 2000 }));
+      const down = await failure(caller.unary(GET, getRequest(1), { deadlineMs: 2000 }));
       expect(down.code).toBe(status.UNAVAILABLE);
       const back = await startData(port);
       try {
-        const bytes = await caller.call(GET, getRequest(2), { deadlineMs: 2000 });
+        const bytes = await caller.unary(GET, getRequest(2), { deadlineMs: 2000 });
         expect(GetItemResponse.decode(bytes).item?.id).toBe(2);
       } finally {
         await back.stop();
@@ -147,12 +148,12 @@ describe('against the data service', () => {
     } finally {
       caller.close();
     }
-  });
+  }, 30_000);
 
   it('refuses calls once closed', async () => {
-    const caller = createUnaryCaller(data.address);
+    const caller = createGrpcTransport(data.address);
     caller.close();
-    expect((await failure(caller.call(GET, getRequest(1), { deadlineMs: 2000 }))).code).toBe(
+    expect((await failure(caller.unary(GET, getRequest(1), { deadlineMs: 2000 }))).code).toBe(
       status.UNAVAILABLE,
     );
   });
@@ -204,18 +205,18 @@ describe('after the data service restarts', () => {
   it('reconnects in the background, so the next call needs no name lookup', async () => {
     const first = await startData();
     const port = first.port;
-    const caller = createUnaryCaller(`localhost:${port}`, {
+    const caller = createGrpcTransport(`localhost:${port}`, {
       timing: { reconnectMs: 100, maxReconnectMs: 200 },
     });
     let back: RunningDataService | undefined;
     try {
-      await caller.call(GET, getRequest(1), { deadlineMs: 2000 });
+      await caller.unary(GET, getRequest(1), { deadlineMs: 2000 });
       await first.stop();
       back = await startData(port);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       // A name lookup now would wait behind the threadpool's work, past the deadline.
       const busy = occupyThreadpool();
-      const bytes = await caller.call(GET, getRequest(5), { deadlineMs: 1000 });
+      const bytes = await caller.unary(GET, getRequest(5), { deadlineMs: 1000 });
       expect(GetItemResponse.decode(bytes).item?.id).toBe(5);
       await busy;
     } finally {
@@ -228,13 +229,13 @@ describe('after the data service restarts', () => {
 describe('when the connection goes silent', () => {
   it('a call that gets no answer in time sends the next one on a new connection', async () => {
     const proxy = await silenceableProxy(data.port);
-    const caller = createUnaryCaller(proxy.address);
+    const caller = createGrpcTransport(proxy.address);
     try {
-      await caller.call(GET, getRequest(1), { deadlineMs: 2000 });
+      await caller.unary(GET, getRequest(1), { deadlineMs: 2000 });
       proxy.silenceAll();
-      const lost = await failure(caller.call(GET, getRequest(1), { deadlineMs: 200 }));
+      const lost = await failure(caller.unary(GET, getRequest(1), { deadlineMs: 200 }));
       expect(lost.code).toBe(status.DEADLINE_EXCEEDED);
-      const bytes = await caller.call(GET, getRequest(3), { deadlineMs: 2000 });
+      const bytes = await caller.unary(GET, getRequest(3), { deadlineMs: 2000 });
       expect(GetItemResponse.decode(bytes).item?.id).toBe(3);
       expect(proxy.accepted()).toBe(2);
     } finally {
@@ -245,14 +246,14 @@ describe('when the connection goes silent', () => {
 
   it('an idle connection whose pings go unanswered is dropped before the next call', async () => {
     const proxy = await silenceableProxy(data.port);
-    const caller = createUnaryCaller(proxy.address, {
+    const caller = createGrpcTransport(proxy.address, {
       timing: { keepaliveMs: 50, pingTimeoutMs: 100 },
     });
     try {
-      await caller.call(GET, getRequest(1), { deadlineMs: 2000 });
+      await caller.unary(GET, getRequest(1), { deadlineMs: 2000 });
       proxy.silenceAll();
       await new Promise((resolve) => setTimeout(resolve, 400));
-      const bytes = await caller.call(GET, getRequest(4), { deadlineMs: 1000 });
+      const bytes = await caller.unary(GET, getRequest(4), { deadlineMs: 1000 });
       expect(GetItemResponse.decode(bytes).item?.id).toBe(4);
       expect(proxy.accepted()).toBe(2);
     } finally {
@@ -280,9 +281,9 @@ describe('against peers that break the protocol', () => {
 
   async function codeFor(next: Behaviour, options: { maxResponseBytes?: number } = {}) {
     behaviour = next;
-    const caller = createUnaryCaller(address, options);
+    const caller = createGrpcTransport(address, options);
     try {
-      const error = await failure(caller.call(GET, getRequest(1), { deadlineMs: 2000 }));
+      const error = await failure(caller.unary(GET, getRequest(1), { deadlineMs: 2000 }));
       return status[error.code];
     } finally {
       caller.close();
@@ -298,9 +299,9 @@ describe('against peers that break the protocol', () => {
       stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
       stream.end(frameMessage(Buffer.alloc(0)));
     };
-    const caller = createUnaryCaller(address);
+    const caller = createGrpcTransport(address);
     try {
-      const bytes = await caller.call(GET, getRequest(1), {
+      const bytes = await caller.unary(GET, getRequest(1), {
         deadlineMs: 1500,
         metadata: { 'strata-trace-id': 'trace-1' },
       });
@@ -328,9 +329,9 @@ describe('against peers that break the protocol', () => {
       stream.on('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
       stream.end(frameMessage(Buffer.alloc(0)));
     };
-    const caller = createUnaryCaller(address);
+    const caller = createGrpcTransport(address);
     try {
-      await caller.call(GET, getRequest(1), { deadlineMs: 1500 });
+      await caller.unary(GET, getRequest(1), { deadlineMs: 1500 });
     } finally {
       caller.close();
     }

@@ -3,7 +3,7 @@
  * exact bytes ts-proto's Item.encode produces (fields in number order, proto3 defaults skipped,
  * timestamps as ts-proto's toTimestamp computes them).
  */
-import type { Item } from '@strata/proto';
+import type { Item } from '../gen/strata/catalog/v1/catalog.js';
 import {
   delimitedFieldSize,
   isEncodableUint,

@@ -1,5 +1,6 @@
 import * as fc from 'fast-check';
-import { GetItemResponse, ListItemsResponse, type Item } from '@strata/proto';
+import type { Item } from '../gen/strata/catalog/v1/catalog.js';
+import { GetItemResponse, ListItemsResponse } from '../gen/strata/catalog/v1/catalog_service.js';
 import { describe, expect, it } from 'vitest';
 import {
   decodeGetItemResponse,

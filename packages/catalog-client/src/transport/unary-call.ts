@@ -1,0 +1,183 @@
+/**
+ * Unary gRPC calls straight on node:http2. grpc-js builds a resolving → retrying →
+ * load-balancing → subchannel call chain, a Metadata object and an AsyncResource per call;
+ * on the render service's hot reads that cost more than the rest of the call
+ * (bench/render/RESULTS.md, "Unary reads without grpc-js"). The wire format is the same, so the
+ * data service cannot tell the difference. Answers reach their callers through
+ * answer-handoff.ts, one per event-loop turn.
+ */
+import http2 from 'node:http2';
+import { Metadata, status } from '@grpc/grpc-js';
+import type { Replica, ReplicaSet } from '../replicas/replica-set.js';
+import type { AnswerHandoff } from './answer-handoff.js';
+import { CatalogCallError, cancelled, REPLICA_FAILURE_CODES, unavailable } from './call-error.js';
+import {
+  frameMessage,
+  grpcTimeout,
+  readUnaryMessage,
+  statusFromHttp,
+  statusOf,
+} from './grpc-framing.js';
+
+/** What one call sends besides its message. */
+export interface CallOptions {
+  readonly deadlineMs: number;
+  /** Extra request headers (gRPC metadata): lower-case ASCII names and values. */
+  readonly metadata?: Readonly<Record<string, string>>;
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** What a unary call needs from the transport around it. */
+export interface UnaryContext {
+  readonly replicas: ReplicaSet;
+  readonly handoff: AnswerHandoff;
+  readonly maxResponseBytes: number;
+}
+
+const { NGHTTP2_CANCEL } = http2.constants;
+
+type Outcome = { message: Buffer } | { error: CatalogCallError };
+
+/** Sends one call to the replica the set picks; resolves with the answer's message bytes. */
+export function callUnary(
+  context: UnaryContext,
+  path: string,
+  request: Uint8Array,
+  options: CallOptions,
+): Promise<Buffer> {
+  if (options.signal?.aborted) return Promise.reject(cancelled());
+  const picked = context.replicas.pick();
+  if (!(picked instanceof Promise)) return send(context, picked, path, request, options);
+  return picked.then(
+    (replica) => send(context, replica, path, request, options),
+    (error: unknown) => Promise.reject(unavailable(error)),
+  );
+}
+
+function send(
+  context: UnaryContext,
+  replica: Replica,
+  path: string,
+  request: Uint8Array,
+  options: CallOptions,
+): Promise<Buffer> {
+  const { replicas, handoff, maxResponseBytes: maxBytes } = context;
+  return new Promise<Buffer>((resolve, reject) => {
+    let stream: http2.ClientHttp2Stream;
+    const used = replica.pool.current();
+    const startedAt = Date.now();
+    try {
+      stream = used.session.request({
+        ':method': 'POST',
+        ':path': path,
+        'content-type': 'application/grpc',
+        te: 'trailers',
+        'grpc-timeout': grpcTimeout(options.deadlineMs),
+        ...options.metadata,
+      });
+    } catch (error) {
+      // A session that cannot open streams (out of stream ids, closing): retire it gently,
+      // so calls in flight on it still finish; the next call opens a new one.
+      used.session.close();
+      reject(unavailable(error));
+      return;
+    }
+    replica.pool.began(used);
+    replicas.began(replica);
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let headers: http2.IncomingHttpHeaders | undefined;
+    let trailers: http2.IncomingHttpHeaders | undefined;
+    let streamError: unknown;
+    let settled: Outcome | undefined;
+
+    const settle = (outcome: Outcome) => {
+      if (settled) return;
+      settled = outcome;
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      // Not here, in the poll phase: see answer-handoff.ts.
+      if ('message' in outcome) handoff(() => resolve(outcome.message));
+      else handoff(() => reject(outcome.error));
+    };
+    const abandon = (error: CatalogCallError) => {
+      settle({ error });
+      if (!stream.closed) stream.close(NGHTTP2_CANCEL);
+    };
+    const onAbort = () => abandon(cancelled());
+    const timer = setTimeout(() => {
+      abandon(
+        new CatalogCallError({
+          code: status.DEADLINE_EXCEEDED,
+          details: `deadline of ${options.deadlineMs} ms exceeded`,
+        }),
+      );
+      replica.pool.suspect(used, startedAt);
+    }, options.deadlineMs);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+
+    stream.on('response', (answer) => {
+      headers = answer;
+      used.lastAnswerAt = Date.now();
+    });
+    stream.on('trailers', (answer) => (trailers = answer));
+    stream.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      chunks.push(chunk);
+      if (received > maxBytes + 5)
+        abandon(
+          new CatalogCallError({
+            code: status.RESOURCE_EXHAUSTED,
+            details: `answer exceeds the ${maxBytes}-byte limit`,
+          }),
+        );
+    });
+    stream.on('error', (error) => (streamError = error));
+    stream.on('close', () => {
+      replica.pool.ended(used);
+      if (!settled) {
+        const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
+        // A stream closed with its connection was not reset by the server: the connection went.
+        const rstCode = used.session.destroyed ? undefined : stream.rstCode;
+        settle(outcomeOf(headers, trailers, rstCode, streamError, body, maxBytes));
+      }
+      const failed = 'error' in settled! && REPLICA_FAILURE_CODES.has(settled.error.code);
+      replicas.ended(replica, failed);
+    });
+    stream.end(frameMessage(request));
+  });
+}
+
+/** How a finished stream turns into an answer or an error. */
+function outcomeOf(
+  headers: http2.IncomingHttpHeaders | undefined,
+  trailers: http2.IncomingHttpHeaders | undefined,
+  rstCode: number | undefined,
+  streamError: unknown,
+  body: Buffer,
+  maxBytes: number,
+): Outcome {
+  const block = trailers ?? headers; // a trailers-only answer puts its status in the headers
+  const stated = block && statusOf(block);
+  if (!stated) {
+    if (!headers || streamError) return { error: unavailable(streamError, rstCode) };
+    const refusal = notGrpc(headers);
+    return { error: refusal ?? unavailable(undefined, rstCode) };
+  }
+  if (stated.code !== status.OK)
+    return { error: new CatalogCallError(stated, Metadata.fromHttp2Headers(block)) };
+  const read = readUnaryMessage(body, maxBytes);
+  return 'message' in read ? read : { error: new CatalogCallError(read.failure) };
+}
+
+/** The error for answer headers that are not a gRPC answer (a proxy, a web server), if so. */
+export function notGrpc(headers: http2.IncomingHttpHeaders): CatalogCallError | undefined {
+  const httpStatus = Number(headers[':status']);
+  if (httpStatus !== 200) return new CatalogCallError(statusFromHttp(httpStatus));
+  const type = String(headers['content-type'] ?? '');
+  if (type.startsWith('application/grpc')) return undefined;
+  return new CatalogCallError({
+    code: status.UNKNOWN,
+    details: `the data service answered with content-type "${type}", not gRPC`,
+  });
+}

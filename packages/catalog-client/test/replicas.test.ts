@@ -1,0 +1,112 @@
+/**
+ * Calls spread over every replica behind one name: shared evenly, kept off a replica that stops,
+ * and sent to a replica added behind the name without a restart.
+ */
+import type { RunningDataService } from '@strata/data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogClient } from '../src/catalog-client.js';
+import { createGrpcTransport } from '../src/transport/grpc-transport.js';
+import { MARKER_ID, startReplica, switchableResolver } from './data-replicas.js';
+
+let first: RunningDataService;
+let second: RunningDataService;
+beforeAll(async () => {
+  first = await startReplica('127.0.0.1');
+  second = await startReplica('127.0.0.2', first.port);
+}, 60_000);
+afterAll(async () => {
+  await first?.stop();
+  await second?.stop();
+});
+
+/** Which replica answered each of `count` reads (8 at a time), by the marker's title. */
+async function whoAnswers(client: ReturnType<typeof createCatalogClient>, count: number) {
+  const answeredBy: Record<string, number> = {};
+  let started = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (started < count) {
+        started += 1;
+        try {
+          const { item } = await client.getItem({ id: MARKER_ID });
+          answeredBy[item!.title] = (answeredBy[item!.title] ?? 0) + 1;
+        } catch {
+          failed += 1;
+        }
+      }
+    }),
+  );
+  return { answeredBy, failed };
+}
+
+describe('several replicas behind one name', () => {
+  it('shares reads between them', async () => {
+    const { resolver } = switchableResolver(['127.0.0.1', '127.0.0.2']);
+    const transport = createGrpcTransport(`data.test:${first.port}`, { resolver });
+    const client = createCatalogClient(transport);
+    try {
+      const { answeredBy, failed } = await whoAnswers(client, 400);
+      expect(failed).toBe(0);
+      expect(transport.addresses().sort()).toEqual([
+        `127.0.0.1:${first.port}`,
+        `127.0.0.2:${first.port}`,
+      ]);
+      for (const host of ['127.0.0.1', '127.0.0.2']) {
+        const share = (answeredBy[`replica ${host}`] ?? 0) / 400;
+        expect(share).toBeGreaterThan(0.35);
+        expect(share).toBeLessThan(0.65);
+      }
+    } finally {
+      transport.close();
+    }
+  });
+
+  it('loses no read when one replica stops under load, and reaches one added later', async () => {
+    const third = await startReplica('127.0.0.3', first.port);
+    const { resolver, answer } = switchableResolver(['127.0.0.1', '127.0.0.3']);
+    const transport = createGrpcTransport(`data.test:${first.port}`, {
+      resolver,
+      resolveEveryMs: 200,
+    });
+    const client = createCatalogClient(transport);
+    try {
+      const load = whoAnswers(client, 3000);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await third.stop();
+      answer(['127.0.0.1']); // the name no longer lists it
+      const during = await load;
+      expect(during.failed).toBe(0);
+      expect(during.answeredBy['replica 127.0.0.3']).toBeGreaterThan(0);
+
+      answer(['127.0.0.1', '127.0.0.2']); // scaled up
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const after = await whoAnswers(client, 200);
+      expect(after.failed).toBe(0);
+      expect(after.answeredBy['replica 127.0.0.2']).toBeGreaterThan(40);
+      expect(after.answeredBy['replica 127.0.0.3']).toBeUndefined();
+      expect(transport.addresses().sort()).toEqual([
+        `127.0.0.1:${first.port}`,
+        `127.0.0.2:${first.port}`,
+      ]);
+    } finally {
+      transport.close();
+      await third.stop();
+    }
+  }, 60_000);
+
+  it('spreads over a list of addresses, and keeps serving while one of them is down', async () => {
+    const transport = createGrpcTransport(
+      `127.0.0.1:${first.port},127.0.0.2:${first.port},127.0.0.4:${first.port}`,
+    );
+    const client = createCatalogClient(transport);
+    try {
+      const { answeredBy, failed } = await whoAnswers(client, 300);
+      expect(failed).toBe(0);
+      expect(answeredBy['replica 127.0.0.1']).toBeGreaterThan(50);
+      expect(answeredBy['replica 127.0.0.2']).toBeGreaterThan(50);
+    } finally {
+      transport.close();
+    }
+  });
+});
