@@ -55,8 +55,10 @@ export interface ComposeStack {
   readonly env: NodeJS.ProcessEnv;
   /** Runs `docker-compose -p <project> <args…>` with this stack's environment. */
   compose(...args: string[]): Promise<string>;
-  /** The container id of a service. */
+  /** The container id of a service (its first replica when it is scaled). */
   containerOf(service: string): Promise<string>;
+  /** The container ids of every replica of a service. */
+  containersOf(service: string): Promise<string[]>;
   /** Waits until every listed service reports healthy. */
   waitHealthy(services: readonly string[], timeoutMs?: number): Promise<void>;
   /** Logs of every service (for failure messages). */
@@ -103,31 +105,39 @@ export async function startComposeStack(
     env,
     compose,
     async containerOf(service) {
-      const id = (await compose('ps', '-q', service)).trim();
+      const [id] = await stack.containersOf(service);
       if (!id) throw new Error(`no container for ${service}`);
       return id;
+    },
+    async containersOf(service) {
+      return (await compose('ps', '-q', service)).split('\n').filter(Boolean).sort();
     },
     async waitHealthy(services, timeoutMs = 120_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
         const states = await Promise.all(
           services.map(async (service) => {
-            const id = (await compose('ps', '-q', service)).trim();
-            if (!id) return `${service}: no container`;
-            const health = JSON.parse(
-              await run(['docker', 'inspect', '-f', '{{json .State.Health}}', id]),
-            ) as { Status: string; Log?: { ExitCode: number; Output: string }[] } | null;
-            if (health?.Status === 'healthy') return '';
-            // The last probe's own words say why (a timeout, a refused connection, …).
-            const last = health?.Log?.at(-1);
-            const probe = last ? ` (last probe: exit ${last.ExitCode}, ${last.Output.trim()})` : '';
-            return `${service}: ${health?.Status ?? 'no health check'}${probe}`;
+            const ids = await stack.containersOf(service);
+            if (ids.length === 0) return `${service}: no container`;
+            const unhealthy = await Promise.all(ids.map((id) => healthOf(service, id)));
+            return unhealthy.filter(Boolean).join(', ');
           }),
         );
         const pending = states.filter(Boolean);
         if (pending.length === 0) return;
         if (Date.now() > until) throw new Error(`not healthy: ${pending.join(', ')}`);
         await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      /** '' when healthy, else why not. */
+      async function healthOf(service: string, id: string): Promise<string> {
+        const health = JSON.parse(
+          await run(['docker', 'inspect', '-f', '{{json .State.Health}}', id]),
+        ) as { Status: string; Log?: { ExitCode: number; Output: string }[] } | null;
+        if (health?.Status === 'healthy') return '';
+        // The last probe's own words say why (a timeout, a refused connection, …).
+        const last = health?.Log?.at(-1);
+        const probe = last ? ` (last probe: exit ${last.ExitCode}, ${last.Output.trim()})` : '';
+        return `${service} ${id.slice(0, 12)}: ${health?.Status ?? 'no health check'}${probe}`;
       }
     },
     logs: () => compose('logs', '--no-color', '--tail=80'),

@@ -1,11 +1,11 @@
 /**
  * Failure drills on the whole topology, each asserting what users see through the gateway and
- * that nothing is lost: a render replica stops, the data service stops and returns, Redis
- * stops, the relay restarts under load.
+ * that nothing is lost: a render replica stops, the data service stops (the render replicas
+ * report not ready) and returns, Redis stops, the relay restarts under load.
  */
-import { get as httpGet } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startComposeStack, type ComposeStack } from './compose-stack.js';
+import { measureLoadWhile } from './page-load.js';
 import { errorEnvelope, startRecorder, type Recorder } from './recorder.js';
 
 const DSN = 'http://strata0drill0key@127.0.0.1:8080/5';
@@ -28,55 +28,16 @@ afterAll(async () => {
   await recorder?.close();
 }, 120_000);
 
-/** A request slower than this counts as failed: a person would have given up on it. */
-const REQUEST_TIMEOUT_MS = 20_000;
-
-/**
- * One GET on a fresh connection; 0 when it fails or takes longer than REQUEST_TIMEOUT_MS. (A
- * fresh connection per request: a browser silently retries a request that races the close of an
- * idle keep-alive connection, which a gateway reload does; fetch would report it as a failure
- * the user never sees.)
- */
-function getStatus(url: string): Promise<number> {
-  return new Promise((resolve) => {
-    const request = httpGet(url, { agent: false, timeout: REQUEST_TIMEOUT_MS }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', () => resolve(0));
-    });
-    request.on('timeout', () => request.destroy(new Error('timed out')));
-    request.on('error', () => resolve(0));
-  });
-}
-
-interface Load {
-  readonly statuses: number[];
-  /** The slowest request, in ms. */
-  slowestMs: number;
-}
-
 /** Sends GETs back to back (4 at a time) while `during` runs; returns every status seen. */
 async function loadWhile<T>(path: string, during: () => Promise<T>): Promise<number[]> {
-  return (await measureLoadWhile(path, during)).statuses;
+  return (await measureLoadWhile(() => `${stack.url}${path}`, during)).statuses;
 }
 
-async function measureLoadWhile<T>(path: string, during: () => Promise<T>): Promise<Load> {
-  const load: Load = { statuses: [], slowestMs: 0 };
-  const stop = new AbortController();
-  const workers = Array.from({ length: 4 }, async () => {
-    while (!stop.signal.aborted) {
-      const started = Date.now();
-      load.statuses.push(await getStatus(`${stack.url}${path}`));
-      load.slowestMs = Math.max(load.slowestMs, Date.now() - started);
-    }
-  });
-  try {
-    await during();
-  } finally {
-    stop.abort();
-    await Promise.all(workers);
-  }
-  return load;
+/** The HTTP status of a render replica's /readyz, asked from inside its container. */
+async function readinessOf(replica: string): Promise<number> {
+  const script =
+    "fetch('http://127.0.0.1:3000/readyz').then((r) => console.log(r.status), () => console.log(0))";
+  return Number(await stack.compose('exec', '-T', replica, 'node', '-e', script));
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000) {
@@ -119,21 +80,24 @@ describe('failure drills', () => {
       console.log(`rolling upgrade, ${Date.now() - started} ms: ${what}`);
       return action();
     };
-    const load = await measureLoadWhile('/bench/items', async () => {
-      for (const replica of ['render-1', 'render-2']) {
-        const before = await stack.containerOf(replica);
-        // The documented procedure (docs/operations.md): recreate, wait healthy, reload.
-        await step(`recreate ${replica}`, () =>
-          stack.compose('up', '-d', '--no-deps', '--no-build', '--force-recreate', replica),
-        );
-        expect(await stack.containerOf(replica)).not.toBe(before);
-        await step(`wait for ${replica} to be healthy`, () => stack.waitHealthy([replica]));
-        await step('reload the gateway', () =>
-          stack.compose('exec', '-T', 'gateway', 'nginx', '-s', 'reload'),
-        );
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    });
+    const load = await measureLoadWhile(
+      () => `${stack.url}/bench/items`,
+      async () => {
+        for (const replica of ['render-1', 'render-2']) {
+          const before = await stack.containerOf(replica);
+          // The documented procedure (docs/operations.md): recreate, wait healthy, reload.
+          await step(`recreate ${replica}`, () =>
+            stack.compose('up', '-d', '--no-deps', '--no-build', '--force-recreate', replica),
+          );
+          expect(await stack.containerOf(replica)).not.toBe(before);
+          await step(`wait for ${replica} to be healthy`, () => stack.waitHealthy([replica]));
+          await step('reload the gateway', () =>
+            stack.compose('exec', '-T', 'gateway', 'nginx', '-s', 'reload'),
+          );
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      },
+    );
     const failed = load.statuses.filter((status) => status !== 200);
     console.log(
       `rolling upgrade, ${Date.now() - started} ms: done; ${load.statuses.length} requests, ${failed.length} failed, slowest ${load.slowestMs} ms`,
@@ -145,7 +109,13 @@ describe('failure drills', () => {
 
   it('the data service stops: an error view with a digest, then recovery once it is back', async () => {
     await stack.compose('stop', '-t', '10', 'data');
+    const stoppedAt = Date.now();
     try {
+      // The render replicas say they cannot serve, so an orchestrator would route around them.
+      await until('render-1 to report not ready', async () =>
+        (await readinessOf('render-1')) === 503 ? true : undefined,
+      );
+      expect(Date.now() - stoppedAt).toBeLessThan(10_000);
       // A page nobody has visited, so no cache can answer for it.
       const response = await fetch(`${stack.url}/items/777`);
       // React separates adjacent text with <!-- -->.
@@ -158,6 +128,11 @@ describe('failure drills', () => {
       await stack.compose('start', 'data');
     }
     await stack.waitHealthy(['data']);
+    const backAt = Date.now();
+    await until('render-1 to report ready', async () =>
+      (await readinessOf('render-1')) === 200 ? true : undefined,
+    );
+    expect(Date.now() - backAt).toBeLessThan(10_000);
     const recovered = await until('/items/777 to render again', async () => {
       const response = await fetch(`${stack.url}/items/777`);
       const text = await response.text();

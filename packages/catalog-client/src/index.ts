@@ -21,3 +21,4 @@ export type { CallOptions } from './transport/unary-call.js';
 export type { TlsSettings } from './transport/tls-settings.js';
 export type { ConnectionTiming } from './transport/http2-connection.js';
 export { DEFAULT_EJECTION, type EjectionPolicy } from './replicas/replica-choice.js';
+export type { ReplicaReach } from './replicas/replica-set.js';

@@ -109,4 +109,22 @@ describe('several replicas behind one name', () => {
       transport.close();
     }
   });
+
+  it('reports for readiness how many replicas answer, and none once they are gone', async () => {
+    const leaving = await startReplica('127.0.0.5', first.port);
+    const transport = createGrpcTransport(
+      `127.0.0.1:${first.port},127.0.0.5:${first.port},127.0.0.6:${first.port}`,
+    );
+    try {
+      expect(await transport.probe(1000)).toEqual({ reachable: 2, replicas: 3 });
+      await leaving.stop();
+      expect(await transport.probe(1000)).toEqual({ reachable: 1, replicas: 3 });
+      const alone = createGrpcTransport(`127.0.0.6:${first.port}`);
+      expect(await alone.probe(1000)).toEqual({ reachable: 0, replicas: 1 });
+      alone.close();
+    } finally {
+      transport.close();
+      await leaving.stop();
+    }
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import { createCatalog, type Catalog } from './catalog.js';
 import { startChangeFeed } from './changes/change-feed.js';
 import { DEVELOPMENT_PAGE_TOKEN_SECRET, type DataConfig } from './config.js';
 import { DISABLED_TELEMETRY, type NodeTelemetry } from '@strata/telemetry';
+import { watchDatabaseReadiness } from './database-readiness.js';
 import { createDataGrpcServer } from './grpc/create-server.js';
 import { migrate } from './storage/migrate.js';
 import { describeDatabase, openDatabase } from './storage/open-database.js';
@@ -81,6 +82,7 @@ export async function startDataService(
   const grpcServer = createDataGrpcServer({ catalog, feed, logger, telemetry });
   const port = await bind(grpcServer.server, `${config.DATA_HOST}:${config.DATA_PORT}`, config);
   grpcServer.setServing(true);
+  const readiness = watchDatabaseReadiness(database, grpcServer.setServing, { logger });
   logger.info(
     {
       port,
@@ -98,6 +100,7 @@ export async function startDataService(
     database,
     stop() {
       stopping ??= (async () => {
+        readiness.stop();
         grpcServer.setServing(false);
         await feed.close();
         await new Promise<void>((resolve) => {

@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     telemetry,
     ...(caching && {
       segmentCache: caching.cache,
+      cacheHealthy: () => caching.cache.healthy(),
       revalidate: (tags: readonly string[]) => caching.cache.invalidate(tags, 'revalidate'),
     }),
   });

@@ -28,6 +28,7 @@ import { serverRoutes } from './app/server-routes.js';
 import type { AppServices } from './app/services.js';
 import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
 import { createCatalogGateway } from './gateway/catalog-gateway.js';
+import { registerReadiness } from './readiness.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { relayTunnel } from './telemetry/relay-tunnel.js';
 import { logRequestIds, requestIdFrom } from './request-ids.js';
@@ -51,6 +52,8 @@ export interface RenderAppDeps {
   readonly revalidate?: (tags: readonly string[]) => Promise<void>;
   /** Shared segment cache (absent: every loader runs on every request). */
   readonly segmentCache?: SegmentCache;
+  /** Whether the shared cache's store answers (reported by /readyz; absent: no shared cache). */
+  readonly cacheHealthy?: () => boolean;
   /** Prometheus registry served at GET /metrics (absent: no such route). */
   readonly metrics?: Registry;
   /** Error and trace reporting (absent: none). */
@@ -149,7 +152,11 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     reply.code(204).header('cache-control', 'public, max-age=86400').send(),
   );
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async () => ({ status: 'ok', build: buildId }));
+  registerReadiness(app, {
+    buildId,
+    dataTransport: deps.dataTransport,
+    cacheHealthy: deps.cacheHealthy,
+  });
   const registry = deps.metrics;
   if (registry)
     app.get('/metrics', async (_request, reply) =>

@@ -82,6 +82,10 @@ describe('Redis outage', () => {
       await redis?.kill();
       redis = undefined;
       await eventually(() => !replica.caching.cache.healthy(), 5000, 'the breaker to open');
+      // Still ready: pages are served, uncached.
+      const ready = await replica.app.inject('/readyz');
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({ status: 'ok', cache: 'degraded' });
       const readsDuringOutage = stack.reads();
       await pause(1000);
       expect(stack.reads()).toBeGreaterThan(readsDuringOutage); // served uncached

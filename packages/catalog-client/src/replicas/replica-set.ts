@@ -33,6 +33,12 @@ export interface Replica {
   readonly ejectedUntil: number;
 }
 
+/** What a readiness probe found. */
+export interface ReplicaReach {
+  readonly reachable: number;
+  readonly replicas: number;
+}
+
 /** How the set finds and treats replicas. */
 export interface ReplicaSetOptions {
   readonly tls?: TlsSettings | undefined;
@@ -52,6 +58,8 @@ export interface ReplicaSet {
   ended(replica: Replica, failed: boolean): void;
   /** The current replica addresses. */
   addresses(): string[];
+  /** How many replicas answer a PING within `timeoutMs`, of how many are known. */
+  probe(timeoutMs: number): Promise<ReplicaReach>;
   close(): void;
 }
 
@@ -170,6 +178,11 @@ export function createReplicaSet(target: string, options: ReplicaSetOptions = {}
       tracked.record = afterOutcome(tracked.record, failed, Date.now(), ejection);
     },
     addresses: () => replicas.map((replica) => replica.address),
+    async probe(timeoutMs) {
+      if (replicas.length === 0) await (lookup ?? first);
+      const answers = await Promise.all(replicas.map((replica) => replica.pool.probe(timeoutMs)));
+      return { reachable: answers.filter(Boolean).length, replicas: answers.length };
+    },
     close() {
       closed = true;
       clearInterval(every);

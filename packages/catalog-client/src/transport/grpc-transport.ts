@@ -3,7 +3,11 @@
  * set of connections, each call on the replica the replica set picks, optionally over TLS.
  */
 import { status } from '@grpc/grpc-js';
-import { createReplicaSet, type ReplicaSetOptions } from '../replicas/replica-set.js';
+import {
+  createReplicaSet,
+  type ReplicaReach,
+  type ReplicaSetOptions,
+} from '../replicas/replica-set.js';
 import { createAnswerHandoff } from './answer-handoff.js';
 import { CatalogCallError } from './call-error.js';
 import { MAX_RESPONSE_BYTES } from './grpc-framing.js';
@@ -26,6 +30,8 @@ export interface GrpcTransport {
   ): ServerStreamCall<Message>;
   /** The replica addresses calls are spread over now. */
   addresses(): string[];
+  /** Readiness: how many replicas answer a PING within `timeoutMs` (connecting if needed). */
+  probe(timeoutMs: number): Promise<ReplicaReach>;
   close(): void;
 }
 
@@ -46,6 +52,7 @@ export function createGrpcTransport(target: string, options: TransportOptions = 
     serverStream: (path, request, decode, metadata) =>
       callServerStream(context, path, request, decode, metadata),
     addresses: () => replicas.addresses(),
+    probe: (timeoutMs) => replicas.probe(timeoutMs),
     close() {
       closed = true;
       replicas.close();

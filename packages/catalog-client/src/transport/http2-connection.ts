@@ -51,6 +51,8 @@ export interface ConnectionPool {
   state(): ConnectionState;
   /** Opens the connection now if there is none (a new replica warms up before calls arrive). */
   warm(): void;
+  /** Whether the replica answers an HTTP/2 PING within `timeoutMs` (connecting first if needed). */
+  probe(timeoutMs: number): Promise<boolean>;
   /** The current connection, opened if there is none. */
   current(): Connection;
   /** A call started / ended on `connection` (an idle connection must not hold the process open). */
@@ -152,6 +154,26 @@ export function createConnectionPool(
     state: () => (connected ? 'ready' : current || !reconnect ? 'connecting' : 'down'),
     warm() {
       if (!shut && !current) current = open();
+    },
+    probe(timeoutMs) {
+      if (shut) return Promise.resolve(false);
+      const { session } = this.current();
+      return new Promise<boolean>((resolve) => {
+        const done = (answered: boolean) => {
+          clearTimeout(timer);
+          session.off('close', lost);
+          resolve(answered);
+        };
+        const lost = () => done(false);
+        const timer = setTimeout(lost, timeoutMs);
+        session.once('close', lost);
+        const ping = () => {
+          // false: pings already in flight; the connection's own state has to do.
+          if (!session.ping((error) => done(!error))) done(connected);
+        };
+        if (session.connecting) session.once('connect', ping);
+        else ping();
+      });
     },
     current() {
       if (!current || current.session.closed || current.session.destroyed) {

@@ -99,6 +99,7 @@ export async function startCachedStack(options: {
       dataTransport: transport,
       assets: { directory: undefined, scripts: ['/assets/client-test.js'], contentHash: 'test' },
       segmentCache: caching.cache,
+      cacheHealthy: () => caching.cache.healthy(),
       revalidate: (tags) => caching.cache.invalidate(tags, 'revalidate'),
       metrics,
     });
