@@ -19,13 +19,17 @@ afterAll(async () => {
   await second?.stop();
 });
 
-/** Which replica answered each of `count` reads (8 at a time), by the marker's title. */
-async function whoAnswers(client: ReturnType<typeof createCatalogClient>, count: number) {
+/** Which replica answered each of `count` reads (`concurrency` at a time), by the marker's title. */
+async function whoAnswers(
+  client: ReturnType<typeof createCatalogClient>,
+  count: number,
+  concurrency = 8,
+) {
   const answeredBy: Record<string, number> = {};
   let started = 0;
   let failed = 0;
   await Promise.all(
-    Array.from({ length: 8 }, async () => {
+    Array.from({ length: concurrency }, async () => {
       while (started < count) {
         started += 1;
         try {
@@ -57,6 +61,20 @@ describe('several replicas behind one name', () => {
         expect(share).toBeGreaterThan(0.35);
         expect(share).toBeLessThan(0.65);
       }
+    } finally {
+      transport.close();
+    }
+  });
+
+  it('shares reads made one at a time too (every replica is connected before calls reach it)', async () => {
+    const { resolver } = switchableResolver(['127.0.0.1', '127.0.0.2']);
+    const transport = createGrpcTransport(`data.test:${first.port}`, { resolver });
+    const client = createCatalogClient(transport);
+    try {
+      const { answeredBy, failed } = await whoAnswers(client, 200, 1);
+      expect(failed).toBe(0);
+      expect(answeredBy['replica 127.0.0.1']).toBeGreaterThan(70);
+      expect(answeredBy['replica 127.0.0.2']).toBeGreaterThan(70);
     } finally {
       transport.close();
     }

@@ -123,3 +123,22 @@ export function pemFile(readFile: (path: string) => string = (path) => readFileS
       return contents;
     });
 }
+
+/**
+ * Reports, on a schema's superRefine, settings that only work together (a certificate and its
+ * key) when only some of them are set, naming the ones missing.
+ */
+export function requireTogether(
+  config: Readonly<Record<string, unknown>>,
+  names: readonly string[],
+  ctx: z.RefinementCtx,
+): void {
+  const missing = names.filter((name) => config[name] === undefined);
+  if (missing.length === 0 || missing.length === names.length) return;
+  for (const name of missing)
+    ctx.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `goes with ${names.filter((other) => other !== name).join(' and ')}`,
+    });
+}

@@ -13,6 +13,7 @@ export {
   pemFile,
   port,
   positiveInt,
+  requireTogether,
   url,
 } from './env-parsers.js';
 export { FILE_SUFFIX, type ReadTextFile } from './file-variables.js';

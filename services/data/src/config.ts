@@ -9,6 +9,7 @@ import {
   oneOf,
   pemFile,
   port,
+  requireTogether,
   positiveInt,
   url,
 } from '@strata/config';
@@ -61,12 +62,7 @@ export const DataConfigSchema = z
     ).describe('pino log level.'),
   })
   .superRefine((config, ctx) => {
-    if (!config.DATA_TLS_CERT !== !config.DATA_TLS_KEY)
-      ctx.addIssue({
-        code: 'custom',
-        path: [config.DATA_TLS_CERT ? 'DATA_TLS_KEY' : 'DATA_TLS_CERT'],
-        message: 'DATA_TLS_CERT and DATA_TLS_KEY go together',
-      });
+    requireTogether(config, ['DATA_TLS_CERT', 'DATA_TLS_KEY'], ctx);
     if (config.DATA_TLS_CA && !config.DATA_TLS_CERT)
       ctx.addIssue({
         code: 'custom',

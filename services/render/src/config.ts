@@ -2,7 +2,17 @@
  * The render service's environment, parsed once by the composition root.
  */
 import type { TlsSettings } from '@strata/catalog-client';
-import { bool, csvList, durationMs, loadConfig, oneOf, pemFile, port, url } from '@strata/config';
+import {
+  bool,
+  csvList,
+  durationMs,
+  loadConfig,
+  oneOf,
+  pemFile,
+  port,
+  requireTogether,
+  url,
+} from '@strata/config';
 import { telemetryConfigFields } from '@strata/telemetry';
 import { z } from 'zod';
 import { cspSources } from './csp-sources.js';
@@ -131,12 +141,7 @@ export const RenderConfigSchema = z
     ).describe('pino log level.'),
   })
   .superRefine((config, ctx) => {
-    if (!config.DATA_TLS_CERT !== !config.DATA_TLS_KEY)
-      ctx.addIssue({
-        code: 'custom',
-        path: [config.DATA_TLS_CERT ? 'DATA_TLS_KEY' : 'DATA_TLS_CERT'],
-        message: 'DATA_TLS_CERT and DATA_TLS_KEY go together',
-      });
+    requireTogether(config, ['DATA_TLS_CERT', 'DATA_TLS_KEY'], ctx);
     if (config.DATA_TLS_CERT && !config.DATA_TLS_CA)
       ctx.addIssue({
         code: 'custom',

@@ -108,8 +108,9 @@ export function createReplicaSet(target: string, options: ReplicaSetOptions = {}
         );
         const replica = new TrackedReplica(address, pool);
         next.push(replica);
-        // Connected before calls arrive, so it ranks with the replicas already serving.
-        if (replicas.length > 0) pool.warm();
+        // Connected before calls arrive: a replica never opened ranks below connected ones and
+        // would get no calls while they serve.
+        pool.warm();
       }
     }
     for (const gone of kept.values()) gone.pool.close(); // calls in flight finish

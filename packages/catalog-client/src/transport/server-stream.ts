@@ -10,6 +10,7 @@ import { Metadata, status } from '@grpc/grpc-js';
 import type { ReplicaSet } from '../replicas/replica-set.js';
 import { CatalogCallError, cancelled, unavailable } from './call-error.js';
 import { createMessageReader, frameMessage, statusOf } from './grpc-framing.js';
+import { openCall } from './open-call.js';
 import { notGrpc } from './unary-call.js';
 
 /** A running server-streaming call. */
@@ -60,19 +61,12 @@ export function callServerStream<Message>(
   const open = (replica: Awaited<ReturnType<ReplicaSet['pick']>>) => {
     if (finished) return;
     const used = replica.pool.current();
-    try {
-      stream = used.session.request({
-        ':method': 'POST',
-        ':path': path,
-        'content-type': 'application/grpc',
-        te: 'trailers',
-        ...metadata,
-      });
-    } catch (error) {
-      used.session.close();
-      finish(unavailable(error));
+    const started = openCall(used, path, metadata);
+    if (started instanceof CatalogCallError) {
+      finish(started);
       return;
     }
+    stream = started;
     const opened = stream;
     replica.pool.began(used);
     context.replicas.began(replica);

@@ -10,6 +10,7 @@ import http2 from 'node:http2';
 import { Metadata, status } from '@grpc/grpc-js';
 import type { Replica, ReplicaSet } from '../replicas/replica-set.js';
 import type { AnswerHandoff } from './answer-handoff.js';
+import { openCall } from './open-call.js';
 import { CatalogCallError, cancelled, REPLICA_FAILURE_CODES, unavailable } from './call-error.js';
 import {
   frameMessage,
@@ -63,23 +64,14 @@ function send(
 ): Promise<Buffer> {
   const { replicas, handoff, maxResponseBytes: maxBytes } = context;
   return new Promise<Buffer>((resolve, reject) => {
-    let stream: http2.ClientHttp2Stream;
     const used = replica.pool.current();
     const startedAt = Date.now();
-    try {
-      stream = used.session.request({
-        ':method': 'POST',
-        ':path': path,
-        'content-type': 'application/grpc',
-        te: 'trailers',
-        'grpc-timeout': grpcTimeout(options.deadlineMs),
-        ...options.metadata,
-      });
-    } catch (error) {
-      // A session that cannot open streams (out of stream ids, closing): retire it gently,
-      // so calls in flight on it still finish; the next call opens a new one.
-      used.session.close();
-      reject(unavailable(error));
+    const stream = openCall(used, path, {
+      'grpc-timeout': grpcTimeout(options.deadlineMs),
+      ...options.metadata,
+    });
+    if (stream instanceof CatalogCallError) {
+      reject(stream);
       return;
     }
     replica.pool.began(used);

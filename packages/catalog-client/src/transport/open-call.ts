@@ -1,0 +1,30 @@
+/**
+ * Opening one gRPC call's stream on a replica's connection, the same for unary calls and server
+ * streams: the request headers gRPC asks for, and what to do when the connection cannot open
+ * another stream.
+ */
+import type http2 from 'node:http2';
+import { unavailable, type CatalogCallError } from './call-error.js';
+import type { Connection } from './http2-connection.js';
+
+/** The call's stream, or the UNAVAILABLE error it failed to open with. */
+export function openCall(
+  connection: Connection,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+): http2.ClientHttp2Stream | CatalogCallError {
+  try {
+    return connection.session.request({
+      ':method': 'POST',
+      ':path': path,
+      'content-type': 'application/grpc',
+      te: 'trailers',
+      ...headers,
+    });
+  } catch (error) {
+    // A session that cannot open streams (out of stream ids, closing): retire it gently, so
+    // calls in flight on it still finish; the next call opens a new one.
+    connection.session.close();
+    return unavailable(error);
+  }
+}
