@@ -1,17 +1,45 @@
 /**
- * How a trace crosses a gRPC call: `sentry-trace` and `baggage` as metadata entries (the same
- * names and values as the HTTP headers), and how the call's span is named.
+ * How a trace crosses a gRPC call: `sentry-trace`, `baggage` and W3C `traceparent` as metadata
+ * entries (the same names and values as the HTTP headers), so a gRPC peer instrumented with
+ * OpenTelemetry joins the trace too, and how the call's span is named.
  */
 
 /** The trace headers of one call, either side. */
 export interface GrpcTraceHeaders {
   readonly sentryTrace?: string;
   readonly baggage?: string;
+  readonly traceparent?: string;
 }
 
 /** gRPC metadata keys that carry the trace. */
 export const SENTRY_TRACE_METADATA = 'sentry-trace';
 export const BAGGAGE_METADATA = 'baggage';
+export const TRACEPARENT_METADATA = 'traceparent';
+
+// version 00: trace id, parent span id, flags (bit 0: sampled). All-zero ids are invalid.
+const TRACEPARENT = /^00-(?!0{32})([0-9a-f]{32})-(?!0{16})([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/**
+ * The Sentry form of a W3C traceparent (`trace-span-sampled`), for a caller that sent only
+ * traceparent; undefined when it is not a valid version-00 traceparent.
+ */
+export function sentryTraceFromTraceparent(traceparent: string | undefined): string | undefined {
+  const match = TRACEPARENT.exec(traceparent ?? '');
+  if (!match) return undefined;
+  const sampled = (parseInt(match[3]!, 16) & 1) === 1 ? '1' : '0';
+  return `${match[1]}-${match[2]}-${sampled}`;
+}
+
+/** The trace a server call continues: Sentry's headers, else the caller's traceparent. */
+export function incomingTrace(headers: GrpcTraceHeaders): {
+  sentryTrace: string | undefined;
+  baggage: string | undefined;
+} {
+  return {
+    sentryTrace: headers.sentryTrace ?? sentryTraceFromTraceparent(headers.traceparent),
+    baggage: headers.baggage,
+  };
+}
 
 /** Reads the trace headers out of incoming metadata values (first value of each key). */
 export function traceHeadersFromMetadata(
@@ -23,7 +51,12 @@ export function traceHeadersFromMetadata(
   };
   const sentryTrace = first(SENTRY_TRACE_METADATA);
   const baggage = first(BAGGAGE_METADATA);
-  return { ...(sentryTrace && { sentryTrace }), ...(baggage && { baggage }) };
+  const traceparent = first(TRACEPARENT_METADATA);
+  return {
+    ...(sentryTrace && { sentryTrace }),
+    ...(baggage && { baggage }),
+    ...(traceparent && { traceparent }),
+  };
 }
 
 /** The trace headers as outgoing metadata entries (the inverse of traceHeadersFromMetadata). */
@@ -31,6 +64,7 @@ export function traceMetadata(headers: GrpcTraceHeaders): Record<string, string>
   const metadata: Record<string, string> = {};
   if (headers.sentryTrace) metadata[SENTRY_TRACE_METADATA] = headers.sentryTrace;
   if (headers.baggage) metadata[BAGGAGE_METADATA] = headers.baggage;
+  if (headers.traceparent) metadata[TRACEPARENT_METADATA] = headers.traceparent;
   return metadata;
 }
 

@@ -13,6 +13,8 @@ export {
 export {
   BAGGAGE_METADATA,
   SENTRY_TRACE_METADATA,
+  TRACEPARENT_METADATA,
+  sentryTraceFromTraceparent,
   traceHeadersFromMetadata,
   traceMetadata,
   type GrpcTraceHeaders,

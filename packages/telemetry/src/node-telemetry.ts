@@ -5,7 +5,7 @@
  * sites never branch on whether telemetry is on.
  */
 import * as Sentry from '@sentry/node';
-import { grpcCallSpan, type GrpcTraceHeaders } from './grpc-trace-headers.js';
+import { grpcCallSpan, incomingTrace, type GrpcTraceHeaders } from './grpc-trace-headers.js';
 import { relayTunnelUrl, type TelemetrySettings } from './telemetry-config.js';
 
 /** The trace the current request belongs to, in the forms that carry it further. */
@@ -108,16 +108,17 @@ export function startNodeTelemetry(
     },
     traceGrpcClientCall(method, run) {
       return Sentry.startSpan(grpcCallSpan('client', method), () => {
-        const data = Sentry.getTraceData();
+        const data = Sentry.getTraceData({ propagateTraceparent: true });
         return run({
           ...(data['sentry-trace'] && { sentryTrace: data['sentry-trace'] }),
           ...(data.baggage && { baggage: data.baggage }),
+          ...(data.traceparent && { traceparent: data.traceparent }),
         });
       });
     },
     traceGrpcServerCall(method, incoming, run) {
       return Sentry.withIsolationScope(() =>
-        Sentry.continueTrace({ sentryTrace: incoming.sentryTrace, baggage: incoming.baggage }, () =>
+        Sentry.continueTrace(incomingTrace(incoming), () =>
           Sentry.startSpan({ ...grpcCallSpan('server', method), forceTransaction: true }, run),
         ),
       );

@@ -150,6 +150,14 @@ export function createConnectionPool(
     return connection;
   }
 
+  function currentConnection(): Connection {
+    if (!current || current.session.closed || current.session.destroyed) {
+      connected = false;
+      current = open();
+    }
+    return current;
+  }
+
   return {
     state: () => (connected ? 'ready' : current || !reconnect ? 'connecting' : 'down'),
     warm() {
@@ -157,7 +165,7 @@ export function createConnectionPool(
     },
     probe(timeoutMs) {
       if (shut) return Promise.resolve(false);
-      const { session } = this.current();
+      const { session } = currentConnection();
       return new Promise<boolean>((resolve) => {
         const done = (answered: boolean) => {
           clearTimeout(timer);
@@ -167,21 +175,15 @@ export function createConnectionPool(
         const lost = () => done(false);
         const timer = setTimeout(lost, timeoutMs);
         session.once('close', lost);
-        const ping = () => {
+        const sendPing = () => {
           // false: pings already in flight; the connection's own state has to do.
           if (!session.ping((error) => done(!error))) done(connected);
         };
-        if (session.connecting) session.once('connect', ping);
-        else ping();
+        if (session.connecting) session.once('connect', sendPing);
+        else sendPing();
       });
     },
-    current() {
-      if (!current || current.session.closed || current.session.destroyed) {
-        connected = false;
-        current = open();
-      }
-      return current;
-    },
+    current: currentConnection,
     began(connection) {
       if (connection.active++ === 0) connection.session.ref();
     },
