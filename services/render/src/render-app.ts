@@ -2,6 +2,7 @@
  * Builds the render service's Fastify app from its dependencies: assets, the JSON API, health
  * endpoints and the page routes. main.ts and the tests both call this.
  */
+import { requestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
 import { createCatalogClient, type GrpcTransport } from '@strata/catalog-client';
 import { traceMetadata, type NodeTelemetry } from '@strata/telemetry';
@@ -105,6 +106,9 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
         telemetry.traceGrpcClientCall(method, (trace) => send(traceMetadata(trace))),
     }),
   });
+  // The request's id (the gateway's, see request-ids.ts) goes with its data calls.
+  const gatewayFor = (traceId: string, signal?: AbortSignal) =>
+    createCatalogGateway(catalog, { traceId, signal, requestId: requestContext.get('reqId') });
   const revalidate = deps.revalidate ?? (async () => undefined);
   const salt = config.ACTION_SALT ?? DEVELOPMENT_ACTION_SALT;
   if (!config.ACTION_SALT)
@@ -169,7 +173,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
 
   await app.register(catalogApi, {
     prefix: '/api',
-    catalogFor: (traceId) => createCatalogGateway(catalog, { traceId }),
+    catalogFor: (traceId) => gatewayFor(traceId),
     traceIdOf,
     revalidate,
   });
@@ -178,7 +182,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     runtime,
     actions,
     servicesFor: (_request, { traceId, signal }) => ({
-      catalog: createCatalogGateway(catalog, { traceId, signal }),
+      catalog: gatewayFor(traceId, signal),
       actionIds,
     }),
     publicOrigins: config.PUBLIC_ORIGINS,

@@ -1,6 +1,6 @@
 /**
  * The render service logs each request under the gateway's request id (X-Request-Id from a
- * trusted proxy), and under its own id when anyone else sends one.
+ * trusted proxy), and under its own id when anyone else sends one; its data calls carry the id.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRender, type RenderUnderTest } from './harness/start-render.js';
@@ -29,6 +29,23 @@ describe('request ids', () => {
   it('logs a request under the id the gateway sent', async () => {
     const id = gatewayId();
     expect(await loggedIdFor({ 'x-request-id': id }, GATEWAY)).toBe(id);
+  });
+
+  it('sends the id with the request’s data calls, beside its trace id', async () => {
+    const id = gatewayId();
+    const before = stack.callMetadata.length;
+    const response = await stack.app.inject({
+      url: '/items/12',
+      headers: { 'x-request-id': id },
+      remoteAddress: GATEWAY,
+    });
+    expect(response.statusCode).toBe(200);
+    const calls = stack.callMetadata.slice(before);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const metadata of calls) {
+      expect(metadata['x-request-id']).toBe(id);
+      expect(metadata['strata-trace-id']).toMatch(/^[0-9a-f]{32}$/);
+    }
   });
 
   it('ignores an X-Request-Id from anyone but a trusted proxy', async () => {

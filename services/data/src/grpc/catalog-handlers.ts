@@ -17,6 +17,16 @@ import { remainingMs } from './deadline.js';
 import { toGrpcError } from './to-grpc-error.js';
 import { createWatchChangesHandler } from './watch-changes.js';
 
+/** Metadata key of the request id a caller sends (the render service: the gateway's id). */
+export const REQUEST_ID_METADATA = 'x-request-id';
+// Ids as the gateway and the render service make them; anything else is not logged.
+const REQUEST_ID = /^[0-9A-Za-z-]{1,64}$/;
+
+/** The request id a caller sent, if it looks like one (else it is not logged). */
+function requestIdOf(sent: unknown): string | undefined {
+  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : undefined;
+}
+
 /** What the handlers need. */
 export interface CatalogHandlerDeps {
   readonly catalog: Catalog;
@@ -38,20 +48,22 @@ export function createCatalogHandlers(deps: CatalogHandlerDeps): CatalogServiceS
     return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>) => {
       const started = performance.now();
       const left = remainingMs(call);
+      // The caller's request id on every line this call logs (`reqId`, as the render service's).
+      const reqId = requestIdOf(call.metadata.get(REQUEST_ID_METADATA)[0]);
       const finish = (error: unknown, response?: Res) => {
         const ms = Math.round((performance.now() - started) * 10) / 10;
         if (error === null) {
-          logger.debug({ method, ms }, 'call ok');
+          logger.debug({ method, ms, reqId }, 'call ok');
           callback(null, response);
           return;
         }
         const { serviceError, reference } = toGrpcError(error);
         if (reference) {
-          logger.error({ method, ms, reference, err: error }, 'call failed unexpectedly');
+          logger.error({ method, ms, reqId, reference, err: error }, 'call failed unexpectedly');
           telemetry.captureError(error, { reference, method });
         } else
           logger.info(
-            { method, ms, code: serviceError.code, message: serviceError.details },
+            { method, ms, reqId, code: serviceError.code, message: serviceError.details },
             'call refused',
           );
         callback(serviceError, null);

@@ -1,7 +1,7 @@
 /**
  * The catalogue as loaders and actions see it, on the catalogue client (@strata/catalog-client,
- * which owns deadlines, retries, tracing and the transport): each request's trace id in the
- * metadata, and refusals turned into values the app can act on (null for not found, field
+ * which owns deadlines, retries, tracing and the transport): each request's trace id and request
+ * id in the metadata, and refusals turned into values the app can act on (null for not found, field
  * violations for invalid input, a conflict for ABORTED). List filters are checked against the
  * data service's rules before the call; a read refused as invalid (here or there) is a
  * ReadRefused, the client's mistake.
@@ -91,9 +91,11 @@ export interface CatalogGateway {
 /** Turns the client's answers and refusals into what loaders and actions act on. */
 export function createCatalogGateway(
   client: CatalogClient,
-  request: { traceId: string; signal?: AbortSignal },
+  request: { traceId: string; requestId?: string | undefined; signal?: AbortSignal },
 ): CatalogGateway {
-  const context = { metadata: { 'strata-trace-id': request.traceId }, signal: request.signal };
+  const metadata: Record<string, string> = { 'strata-trace-id': request.traceId };
+  if (request.requestId) metadata['x-request-id'] = request.requestId; // the data service logs it
+  const context = { metadata, signal: request.signal };
   const read = <Res>(pending: Promise<Res>) =>
     pending.catch((error: unknown) => {
       const refused = error as CatalogCallError;

@@ -18,6 +18,8 @@ export interface RenderUnderTest {
   readonly revalidated: string[][];
   /** Every ListItems request the render service sent, in order. */
   readonly listItemsRequests: ListItemsRequest[];
+  /** The metadata of every data call, in order. */
+  readonly callMetadata: Readonly<Record<string, string>>[];
   stop(): Promise<void>;
 }
 
@@ -46,7 +48,9 @@ export async function startRender(
     { write: (line: string) => void logged.push(JSON.parse(line)) },
   );
   const listItemsRequests: ListItemsRequest[] = [];
-  const transport = observeReads(createGrpcTransport(data.address), (path, request) => {
+  const callMetadata: Readonly<Record<string, string>>[] = [];
+  const transport = observeReads(createGrpcTransport(data.address), (path, request, metadata) => {
+    callMetadata.push(metadata);
     if (path.endsWith('/ListItems')) listItemsRequests.push(ListItemsRequest.decode(request));
   });
   const revalidated: string[][] = [];
@@ -68,6 +72,7 @@ export async function startRender(
     logged,
     revalidated,
     listItemsRequests,
+    callMetadata,
     async stop() {
       await app.close();
       transport.close();
