@@ -21,6 +21,7 @@ import { itemBudgetsFrom, readerLimitsFrom } from './limits/item-budgets.js';
 import { createRefusedBodyRate } from './limits/refused-body-rate.js';
 import { createSharedByteBudget } from './limits/shared-byte-budget.js';
 import { createMetrics } from './metrics.js';
+import { registerHttpMetrics } from '@strata/metrics';
 import { createClientReportAggregator } from './outcomes/client-reports.js';
 import { createOutcomeSink } from './outcomes/outcome-sink.js';
 import { createProcessOptions } from './project-options.js';
@@ -121,6 +122,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     },
     deps.processMetrics ?? false,
   );
+  registerHttpMetrics(app, metrics.registry, { ignoreRoutes: ['/healthz', '/readyz', '/metrics'] });
   const aggregator = createClientReportAggregator();
   const outcomes = createOutcomeSink(aggregator, metrics.dropped);
   const forwarder = createForwarder({

@@ -27,7 +27,8 @@ export interface RelayMetrics {
 /** Creates the registry and metrics. */
 export function createMetrics(sources: MetricSources, withDefaults = false): RelayMetrics {
   const registry = new Registry();
-  if (withDefaults) collectDefaultMetrics({ register: registry, prefix: 'relay_process_' });
+  // Standard names (process_*, nodejs_*), so stock Node.js dashboards work.
+  if (withDefaults) collectDefaultMetrics({ register: registry });
   const accepted = new Counter({
     name: 'relay_envelopes_accepted_total',
     help: 'Envelopes accepted (spooled and acknowledged), by DSN (projectId:publicKey)',

@@ -196,6 +196,11 @@ describe('ops endpoints', () => {
     expect(metrics).toMatch(/relay_upstream_requests_total\{status="200"\} 1/);
     expect(metrics).toMatch(/relay_spool_bytes \d+/);
     expect(metrics).toMatch(/relay_upstream_duration_seconds_bucket/);
+    // The standard request histogram, by route pattern; probes are not counted.
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{method="POST",route="\/monitoring",status_code="200"\} 2/,
+    );
+    expect(metrics).not.toMatch(/route="\/(healthz|readyz|metrics)"/);
     expect(metrics).not.toContain('abc123@');
   });
 });

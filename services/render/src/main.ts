@@ -43,7 +43,8 @@ async function main(): Promise<void> {
     ignoreTransactions: ignoredTransactions(config.SENTRY_TUNNEL),
   });
   const metrics = new Registry();
-  collectDefaultMetrics({ register: metrics, prefix: 'render_process_' });
+  // Standard names (process_*, nodejs_*), so stock Node.js dashboards work.
+  collectDefaultMetrics({ register: metrics });
   const caching = config.SEGMENT_CACHE
     ? startSegmentCache({
         config,

@@ -5,7 +5,8 @@
 import { requestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
 import { createCatalogClient, type GrpcTransport } from '@strata/catalog-client';
-import { traceMetadata, type NodeTelemetry } from '@strata/telemetry';
+import { grpcCallHistogram, registerHttpMetrics } from '@strata/metrics';
+import type { NodeTelemetry } from '@strata/telemetry';
 import {
   createActionRegistry,
   createErrorResponder,
@@ -33,6 +34,7 @@ import { registerReadiness } from './readiness.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { relayTunnel } from './telemetry/relay-tunnel.js';
 import { logRequestIds, requestIdFrom } from './request-ids.js';
+import { dataCallTracer } from './telemetry/data-call-tracer.js';
 import { reportServerError, runtimeTelemetry } from './telemetry/runtime-telemetry.js';
 
 /** The built client bundle: where its files are and which scripts pages load. */
@@ -60,6 +62,9 @@ export interface RenderAppDeps {
   /** Error and trace reporting (absent: none). */
   readonly telemetry?: NodeTelemetry;
 }
+
+/** Probes and the scrape itself: not requests anyone waits on. */
+const PROBE_ROUTES = ['/healthz', '/readyz', '/metrics'];
 
 /** Largest action and /api body, in bytes (413 beyond). */
 const BODY_LIMIT = 1024 * 1024;
@@ -96,15 +101,17 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     imageSources: config.CSP_IMG_SRC,
   });
   drainRefusedBodies(app, REFUSED_BODY_DRAIN);
+  if (deps.metrics) registerHttpMetrics(app, deps.metrics, { ignoreRoutes: PROBE_ROUTES });
   await logRequestIds(app);
   const telemetry = deps.telemetry;
+  const tracer = dataCallTracer(
+    telemetry,
+    deps.metrics && grpcCallHistogram(deps.metrics, 'client'),
+  );
   const catalog = createCatalogClient(deps.dataTransport, {
     deadlineMs: config.DATA_DEADLINE,
     onRetry: (method, error) => logger.warn({ method, err: error }, 'retrying a data read'),
-    ...(telemetry?.enabled && {
-      tracer: (method, send) =>
-        telemetry.traceGrpcClientCall(method, (trace) => send(traceMetadata(trace))),
-    }),
+    ...(tracer && { tracer }),
   });
   // The request's id (the gateway's, see request-ids.ts) goes with its data calls.
   const gatewayFor = (traceId: string, signal?: AbortSignal) =>
