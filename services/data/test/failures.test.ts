@@ -133,6 +133,7 @@ describe('the gRPC layer', () => {
     calls.length = 0;
     const call = {
       request: { id: 1 },
+      metadata: new grpc.Metadata(),
       getDeadline: () => new Date(Date.now() - 5),
     } as unknown as grpc.ServerUnaryCall<{ id: number }, unknown>;
     const handlers = (await import('../src/grpc/catalog-handlers.js')).createCatalogHandlers({
