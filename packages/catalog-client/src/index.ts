@@ -9,8 +9,8 @@ export {
   type CatalogClient,
   type CatalogClientOptions,
 } from './catalog-client.js';
-export { READ_RETRY, withReadRetry, backoffDelay, type RetryPolicy } from './read-retry.js';
-export { CatalogCallError, REPLICA_FAILURE_CODES } from './transport/call-error.js';
+export type { RetryPolicy } from './read-retry.js';
+export { CatalogCallError } from './transport/call-error.js';
 export {
   createGrpcTransport,
   type GrpcTransport,
@@ -20,5 +20,5 @@ export type { ServerStreamCall } from './transport/server-stream.js';
 export type { CallOptions } from './transport/unary-call.js';
 export type { TlsSettings } from './transport/tls-settings.js';
 export type { ConnectionTiming } from './transport/http2-connection.js';
-export { DEFAULT_EJECTION, type EjectionPolicy } from './replicas/replica-choice.js';
+export type { EjectionPolicy } from './replicas/replica-choice.js';
 export type { ReplicaReach } from './replicas/replica-set.js';

@@ -2,7 +2,8 @@
  * Request duration of a Fastify service as the standard Prometheus histogram
  * `http_request_duration_seconds{method, route, status_code}`: `route` is the route pattern
  * (`/items/:id`), never the URL, so the label stays small; requests no route matched are
- * `route="unmatched"`. Stock HTTP dashboards and alerts work on it unchanged.
+ * `route="unmatched"`. Probes and the scrape itself are not counted unless the caller says
+ * otherwise. Stock HTTP dashboards and alerts work on it unchanged.
  */
 import type { FastifyInstance } from 'fastify';
 import { Histogram, type Registry } from 'prom-client';
@@ -10,12 +11,15 @@ import { Histogram, type Registry } from 'prom-client';
 /** Seconds: from a cached payload (a few ms) to a slow streamed page. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/** Routes every service has that nobody waits on: liveness, readiness and /metrics. */
+export const PROBE_ROUTES: readonly string[] = ['/healthz', '/readyz', '/metrics'];
+
 export function registerHttpMetrics(
   app: FastifyInstance,
   registry: Registry,
   options: { readonly ignoreRoutes?: readonly string[] } = {},
 ): void {
-  const ignored = new Set(options.ignoreRoutes ?? []);
+  const ignored = new Set(options.ignoreRoutes ?? PROBE_ROUTES);
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from the request arriving to its answer finishing, by route pattern and status',

@@ -122,7 +122,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     },
     deps.processMetrics ?? false,
   );
-  registerHttpMetrics(app, metrics.registry, { ignoreRoutes: ['/healthz', '/readyz', '/metrics'] });
+  registerHttpMetrics(app, metrics.registry);
   const aggregator = createClientReportAggregator();
   const outcomes = createOutcomeSink(aggregator, metrics.dropped);
   const forwarder = createForwarder({

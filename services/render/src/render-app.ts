@@ -63,9 +63,6 @@ export interface RenderAppDeps {
   readonly telemetry?: NodeTelemetry;
 }
 
-/** Probes and the scrape itself: not requests anyone waits on. */
-const PROBE_ROUTES = ['/healthz', '/readyz', '/metrics'];
-
 /** Largest action and /api body, in bytes (413 beyond). */
 const BODY_LIMIT = 1024 * 1024;
 
@@ -101,7 +98,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     imageSources: config.CSP_IMG_SRC,
   });
   drainRefusedBodies(app, REFUSED_BODY_DRAIN);
-  if (deps.metrics) registerHttpMetrics(app, deps.metrics, { ignoreRoutes: PROBE_ROUTES });
+  if (deps.metrics) registerHttpMetrics(app, deps.metrics);
   await logRequestIds(app);
   const telemetry = deps.telemetry;
   const tracer = dataCallTracer(
@@ -180,7 +177,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
 
   await app.register(catalogApi, {
     prefix: '/api',
-    catalogFor: (traceId) => gatewayFor(traceId),
+    catalogFor: gatewayFor,
     traceIdOf,
     revalidate,
   });

@@ -4,7 +4,6 @@
  * soon after a replica's connection is lost, so a replica added behind the same name gets calls
  * without a restart and one that is gone is dropped (its calls in flight finish first).
  */
-import dns from 'node:dns';
 import {
   createConnectionPool,
   DEFAULT_TIMING,
@@ -12,7 +11,6 @@ import {
   type ConnectionState,
   type ConnectionTiming,
 } from '../transport/http2-connection.js';
-import type { AddressResolver } from '../transport/dns-lookup.js';
 import type { TlsSettings } from '../transport/tls-settings.js';
 import {
   afterOutcome,
@@ -22,7 +20,14 @@ import {
   type EjectionPolicy,
   type FailureRecord,
 } from './replica-choice.js';
-import { isFixed, parseTarget, resolveTarget, type ReplicaAddress } from './target-addresses.js';
+import {
+  cAresResolver,
+  isFixed,
+  parseTarget,
+  resolveTarget,
+  type AddressResolver,
+  type ReplicaAddress,
+} from './target-addresses.js';
 
 /** One replica: its connection and what the choice tracks. */
 export interface Replica {
@@ -86,7 +91,9 @@ export function createReplicaSet(target: string, options: ReplicaSetOptions = {}
   const entries = parseTarget(target);
   const timing = { ...DEFAULT_TIMING, ...options.timing };
   const ejection = options.ejection ?? DEFAULT_EJECTION;
-  const resolver = options.resolver ?? new dns.Resolver({ timeout: 1000, tries: 2 });
+  const resolver = options.resolver ?? cAresResolver();
+  // Addresses alone never change: nothing to resolve again.
+  const fixed = isFixed(entries);
   let replicas: TrackedReplica[] = [];
   let turn = 0;
   let closed = false;
@@ -118,7 +125,7 @@ export function createReplicaSet(target: string, options: ReplicaSetOptions = {}
   }
 
   function onStateChange(replica: TrackedReplica) {
-    if (replica.state === 'down' && !isFixed(entries)) resolveSoon();
+    if (replica.state === 'down' && !fixed) resolveSoon();
   }
 
   function resolve(): Promise<void> {
@@ -150,7 +157,7 @@ export function createReplicaSet(target: string, options: ReplicaSetOptions = {}
   }
 
   const first = resolve();
-  const every = isFixed(entries)
+  const every = fixed
     ? undefined
     : setInterval(() => void resolve(), options.resolveEveryMs ?? RESOLVE_EVERY_MS);
   every?.unref();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AddressResolver } from '../transport/dns-lookup.js';
-import { isFixed, parseTarget, resolveTarget } from './target-addresses.js';
+import { isFixed, parseTarget, resolveTarget, type AddressResolver } from './target-addresses.js';
 
 function resolverOf(records: Record<string, { v4?: string[]; v6?: string[] }>): AddressResolver {
   const answer =

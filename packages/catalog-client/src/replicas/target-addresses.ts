@@ -3,10 +3,24 @@
  * commas) and every address its names resolve to. Parsing is pure; resolving asks c-ares (the
  * DNS servers of /etc/resolv.conf: Docker's embedded DNS answers a service name with one address
  * per replica), or getaddrinfo for `localhost`, which is not a DNS name.
+ *
+ * Why not getaddrinfo for every name: it runs in libuv's four-thread pool and cannot be
+ * cancelled. In the compose drills a lookup of a stopped container's name hung until the
+ * resolver gave up, an outage's lookups (and ioredis's during a Redis outage) filled that pool,
+ * and a replica could not reach the data service for seconds after it was back. c-ares asks
+ * with a bounded timeout, off the pool.
  */
 import dns from 'node:dns';
 import net from 'node:net';
-import type { AddressResolver } from '../transport/dns-lookup.js';
+
+/** What resolving needs of a c-ares resolver (node:dns's Resolver has it). */
+export interface AddressResolver {
+  resolve4(hostname: string, callback: (error: Error | null, addresses: string[]) => void): void;
+  resolve6(hostname: string, callback: (error: Error | null, addresses: string[]) => void): void;
+}
+
+/** Each query gives up after 1 s and is tried twice: a reconnect must not wait for long. */
+export const cAresResolver = (): AddressResolver => new dns.Resolver({ timeout: 1000, tries: 2 });
 
 /** One configured host and port. */
 export interface TargetEntry {

@@ -4,7 +4,7 @@
  */
 import http2 from 'node:http2';
 import { Metadata, status } from '@grpc/grpc-js';
-import type { CallStatus } from './grpc-framing.js';
+import { statusFromHttp, statusOf, type CallStatus } from './grpc-framing.js';
 
 export class CatalogCallError extends Error {
   readonly code: status;
@@ -55,4 +55,39 @@ export function unavailable(error: unknown, rstCode?: number): CatalogCallError 
           ? status.CANCELLED
           : status.INTERNAL;
   return new CatalogCallError({ code, details: `the server reset the stream (code ${rstCode})` });
+}
+
+/** The error for answer headers that are not a gRPC answer (a proxy, a web server), if so. */
+export function notGrpc(headers: http2.IncomingHttpHeaders): CatalogCallError | undefined {
+  const httpStatus = Number(headers[':status']);
+  if (httpStatus !== 200) return new CatalogCallError(statusFromHttp(httpStatus));
+  const type = String(headers['content-type'] ?? '');
+  if (type.startsWith('application/grpc')) return undefined;
+  return new CatalogCallError({
+    code: status.UNKNOWN,
+    details: `the data service answered with content-type "${type}", not gRPC`,
+  });
+}
+
+/** What a call's stream saw by the time it closed. */
+export interface StreamEnd {
+  readonly headers: http2.IncomingHttpHeaders | undefined;
+  readonly trailers: http2.IncomingHttpHeaders | undefined;
+  readonly rstCode: number | undefined;
+  readonly streamError: unknown;
+  /** The stream closed with its connection: its reset code is local, not the server's. */
+  readonly connectionLost: boolean;
+}
+
+/** How a unary call or a stream ended, as an error; undefined when it ended with status OK. */
+export function failureOf(end: StreamEnd): CatalogCallError | undefined {
+  const rstCode = end.connectionLost ? undefined : end.rstCode;
+  const block = end.trailers ?? end.headers; // a trailers-only answer puts its status in the headers
+  const stated = block && statusOf(block);
+  if (stated)
+    return stated.code === status.OK
+      ? undefined
+      : new CatalogCallError(stated, Metadata.fromHttp2Headers(block));
+  if (!end.headers || end.streamError) return unavailable(end.streamError, rstCode);
+  return notGrpc(end.headers) ?? unavailable(undefined, rstCode);
 }

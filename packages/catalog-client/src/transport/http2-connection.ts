@@ -9,11 +9,9 @@
  * A lost connection is reopened in the background (1 s, doubling to 30 s while the peer stays
  * away), as a grpc-js subchannel does, so the first call after the replica comes back does not
  * pay for the handshake; the replica set (replicas/replica-set.ts) sends calls elsewhere
- * meanwhile. Names are looked up with c-ares, not getaddrinfo in libuv's threadpool
- * (dns-lookup.ts).
+ * meanwhile. It dials an address the replica set resolved, so connecting needs no name lookup.
  */
 import http2 from 'node:http2';
-import { createDnsLookup } from './dns-lookup.js';
 import type { TlsSettings } from './tls-settings.js';
 
 /** Timing of the liveness checks. */
@@ -89,8 +87,6 @@ export function createConnectionPool(
   let shut = false;
   let reconnectDelay = timing.reconnectMs;
   let reconnect: NodeJS.Timeout | undefined;
-  // Out of libuv's threadpool: see dns-lookup.ts.
-  const lookup = createDnsLookup();
 
   function forget(connection: Connection) {
     if (current !== connection) return;
@@ -121,7 +117,6 @@ export function createConnectionPool(
   function open(): Connection {
     const session = http2.connect(`${target.tls ? 'https' : 'http'}://${target.address}`, {
       settings: { initialWindowSize: STREAM_WINDOW },
-      lookup,
       ...(target.tls && {
         ca: target.tls.ca,
         cert: target.tls.cert,

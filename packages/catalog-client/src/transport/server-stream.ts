@@ -8,10 +8,9 @@ import { EventEmitter } from 'node:events';
 import http2 from 'node:http2';
 import { Metadata, status } from '@grpc/grpc-js';
 import type { ReplicaSet } from '../replicas/replica-set.js';
-import { CatalogCallError, cancelled, unavailable } from './call-error.js';
+import { CatalogCallError, cancelled, failureOf, notGrpc, unavailable } from './call-error.js';
 import { createMessageReader, frameMessage, statusOf } from './grpc-framing.js';
 import { openCall } from './open-call.js';
-import { notGrpc } from './unary-call.js';
 
 /** A running server-streaming call. */
 export interface ServerStreamCall<Message> extends EventEmitter {
@@ -106,14 +105,13 @@ export function callServerStream<Message>(
     opened.on('error', (error) => (streamError = error));
     opened.on('close', () => {
       replica.pool.ended(used);
-      const block = trailers ?? headers;
-      const stated = block && statusOf(block);
-      const failure = stated
-        ? stated.code === status.OK
-          ? undefined
-          : new CatalogCallError(stated, Metadata.fromHttp2Headers(block))
-        : ((headers && notGrpc(headers)) ??
-          unavailable(streamError, used.session.destroyed ? undefined : opened.rstCode));
+      const failure = failureOf({
+        headers,
+        trailers,
+        rstCode: opened.rstCode,
+        streamError,
+        connectionLost: used.session.destroyed,
+      });
       context.replicas.ended(replica, failure?.code === status.UNAVAILABLE);
       finish(failure);
     });

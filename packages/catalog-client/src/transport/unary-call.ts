@@ -7,18 +7,19 @@
  * answer-handoff.ts, one per event-loop turn.
  */
 import http2 from 'node:http2';
-import { Metadata, status } from '@grpc/grpc-js';
+import { status } from '@grpc/grpc-js';
 import type { Replica, ReplicaSet } from '../replicas/replica-set.js';
 import type { AnswerHandoff } from './answer-handoff.js';
 import { openCall } from './open-call.js';
-import { CatalogCallError, cancelled, REPLICA_FAILURE_CODES, unavailable } from './call-error.js';
 import {
-  frameMessage,
-  grpcTimeout,
-  readUnaryMessage,
-  statusFromHttp,
-  statusOf,
-} from './grpc-framing.js';
+  CatalogCallError,
+  cancelled,
+  failureOf,
+  REPLICA_FAILURE_CODES,
+  unavailable,
+  type StreamEnd,
+} from './call-error.js';
+import { frameMessage, grpcTimeout, readUnaryMessage } from './grpc-framing.js';
 
 /** What one call sends besides its message. */
 export interface CallOptions {
@@ -129,9 +130,14 @@ function send(
       replica.pool.ended(used);
       if (!settled) {
         const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
-        // A stream closed with its connection was not reset by the server: the connection went.
-        const rstCode = used.session.destroyed ? undefined : stream.rstCode;
-        settle(outcomeOf(headers, trailers, rstCode, streamError, body, maxBytes));
+        const end = {
+          headers,
+          trailers,
+          rstCode: stream.rstCode,
+          streamError,
+          connectionLost: used.session.destroyed,
+        };
+        settle(outcomeOf(end, body, maxBytes));
       }
       const failed = 'error' in settled! && REPLICA_FAILURE_CODES.has(settled.error.code);
       replicas.ended(replica, failed);
@@ -141,35 +147,9 @@ function send(
 }
 
 /** How a finished stream turns into an answer or an error. */
-function outcomeOf(
-  headers: http2.IncomingHttpHeaders | undefined,
-  trailers: http2.IncomingHttpHeaders | undefined,
-  rstCode: number | undefined,
-  streamError: unknown,
-  body: Buffer,
-  maxBytes: number,
-): Outcome {
-  const block = trailers ?? headers; // a trailers-only answer puts its status in the headers
-  const stated = block && statusOf(block);
-  if (!stated) {
-    if (!headers || streamError) return { error: unavailable(streamError, rstCode) };
-    const refusal = notGrpc(headers);
-    return { error: refusal ?? unavailable(undefined, rstCode) };
-  }
-  if (stated.code !== status.OK)
-    return { error: new CatalogCallError(stated, Metadata.fromHttp2Headers(block)) };
+function outcomeOf(end: StreamEnd, body: Buffer, maxBytes: number): Outcome {
+  const failure = failureOf(end);
+  if (failure) return { error: failure };
   const read = readUnaryMessage(body, maxBytes);
   return 'message' in read ? read : { error: new CatalogCallError(read.failure) };
-}
-
-/** The error for answer headers that are not a gRPC answer (a proxy, a web server), if so. */
-export function notGrpc(headers: http2.IncomingHttpHeaders): CatalogCallError | undefined {
-  const httpStatus = Number(headers[':status']);
-  if (httpStatus !== 200) return new CatalogCallError(statusFromHttp(httpStatus));
-  const type = String(headers['content-type'] ?? '');
-  if (type.startsWith('application/grpc')) return undefined;
-  return new CatalogCallError({
-    code: status.UNKNOWN,
-    details: `the data service answered with content-type "${type}", not gRPC`,
-  });
 }

@@ -1,5 +1,5 @@
 /**
- * The segment cache of the render service (issue 5): what the composition root starts, and the
+ * The segment cache of the render service: what the composition root starts, and the
  * pieces tests use directly. See docs/segment-cache.md.
  */
 import type { CatalogClient } from '@strata/catalog-client';
