@@ -111,7 +111,7 @@ describe('retries', () => {
     await setup();
     upstream.script({ status: 503 }, { status: 502 });
     await send(eventEnvelope(7));
-    await upstream.waitFor(3, 3000);
+    await upstream.waitFor(3);
     expect(upstream.received.map((r) => r.envelope?.header.event_id)).toEqual(
       Array(3).fill(String(7).padStart(32, '0')),
     );

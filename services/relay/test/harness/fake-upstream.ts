@@ -107,7 +107,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       for (const respond of pending) respond();
     },
     maxConcurrent: () => peak,
-    waitFor(count, timeoutMs = 5000) {
+    waitFor(count, timeoutMs = 10_000) {
       if (received.length >= count) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
