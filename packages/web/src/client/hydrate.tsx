@@ -15,6 +15,7 @@ import { createRouter, type Router } from './router/create-router.js';
 import { pageFromSource, segmentById } from './router/page.js';
 import type { RouterConstants } from './router/router-constants.js';
 import { RouterProvider } from './react/router-provider.js';
+import { fetchWithTraceHeaders } from './telemetry/early-trace.js';
 import { startLazyTelemetry, type LazyTelemetry } from './telemetry/lazy-telemetry.js';
 import { routeNameOf } from './telemetry/route-name.js';
 
@@ -75,6 +76,8 @@ export function hydrateApp<Services>(
     { url, routeId: boot.route, root: boot.segments[0] ?? '', params: boot.params, segments },
     createInlineSource(queue),
   );
+  // Looked up per call: once the SDK runs, its instrumented fetch adds the trace headers.
+  const pageFetch: typeof fetch = (input, init) => fetch(input, init);
   const connection = (
     navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }
   ).connection;
@@ -85,7 +88,7 @@ export function hydrateApp<Services>(
     ...(options.constants && { constants: options.constants }),
     ...(telemetry && { observer: telemetry.navigation }),
     environment: {
-      fetch: (input, init) => fetch(input, init),
+      fetch: telemetry ? fetchWithTraceHeaders(pageFetch, telemetry.traceHeaders) : pageFetch,
       now: () => Date.now(),
       location: {
         get href() {

@@ -60,6 +60,8 @@ export function startBrowserTelemetry(
     tracesSampleRate: boot.tracesSampleRate,
     // Whole transactions: an unfinished navigation can only be dropped once it has ended.
     traceLifecycle: 'static',
+    // W3C Trace Context beside Sentry's headers, so OpenTelemetry proxies and backends join.
+    propagateTraceparent: true,
     maxBreadcrumbs: 100,
     maxValueLength: 250,
     transportOptions: { bufferSize: 64 },

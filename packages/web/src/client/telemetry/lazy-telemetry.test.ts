@@ -96,4 +96,44 @@ describe('startLazyTelemetry', () => {
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
   });
+
+  it('gives the document trace to requests until the SDK runs, and on if it cannot load', async () => {
+    const traced: TelemetryBoot = {
+      ...boot,
+      trace: { traceId: 'a'.repeat(32), sentryTrace: `${'a'.repeat(32)}-${'b'.repeat(16)}-1` },
+    };
+    const start = (load: LoadSdk) =>
+      startLazyTelemetry(traced, table, '/', {
+        url: 'https://shop.test/',
+        load,
+        globalEvents: new EventTarget(),
+        fillRandom: (bytes) => void bytes.fill(0xc1),
+      });
+    const loaded = deferredLoad([]);
+    const telemetry = start(loaded.load);
+    expect(telemetry.traceHeaders()).toEqual({
+      'sentry-trace': `${'a'.repeat(32)}-${'c1'.repeat(8)}-1`,
+      traceparent: `00-${'a'.repeat(32)}-${'c1'.repeat(8)}-01`,
+    });
+    loaded.resolve();
+    await telemetry.ready;
+    expect(telemetry.traceHeaders()).toBeUndefined();
+
+    const blocked = deferredLoad([]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const without = start(blocked.load);
+    blocked.reject(new Error('blocked'));
+    expect(await without.ready).toBe(false);
+    expect(without.traceHeaders()?.traceparent).toBe(`00-${'a'.repeat(32)}-${'c1'.repeat(8)}-01`);
+    warn.mockRestore();
+  });
+
+  it('adds no trace headers when the document has no trace', () => {
+    const telemetry = startLazyTelemetry(boot, table, '/', {
+      url: 'https://shop.test/',
+      load: deferredLoad([]).load,
+      globalEvents: new EventTarget(),
+    });
+    expect(telemetry.traceHeaders()).toBeUndefined();
+  });
 });

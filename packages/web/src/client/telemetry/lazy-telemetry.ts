@@ -9,12 +9,16 @@ import type { ErrorReporter } from '../../render/error-reporting.js';
 import type { RouteTable } from '../../routes/route-table.js';
 import type { NavigationObserver } from '../router/navigation-observer.js';
 import type { BrowserTelemetry, LoadedPage } from './browser-telemetry.js';
+import { earlyTraceHeaders, randomSpanId, type TraceHeaders } from './early-trace.js';
 
 /** What the runtime holds: reporter and navigation observer, usable at once. */
 export interface LazyTelemetry extends ErrorReporter {
   readonly navigation: NavigationObserver;
   /** Resolves once the SDK runs (false if its chunk could not be loaded). */
   readonly ready: Promise<boolean>;
+  /** Trace headers a same-origin request needs added now: the document's trace until the SDK
+   * runs (and on, if it cannot be loaded), none once the SDK adds its own. */
+  traceHeaders(): TraceHeaders | undefined;
 }
 
 type Call = (telemetry: BrowserTelemetry) => void;
@@ -33,7 +37,13 @@ export function startLazyTelemetry(
   boot: TelemetryBoot,
   table: RouteTable<never>,
   pageRoute: string,
-  inject: { load?: LoadSdk; globalEvents?: EventTarget; now?: () => number; url?: string } = {},
+  inject: {
+    load?: LoadSdk;
+    globalEvents?: EventTarget;
+    now?: () => number;
+    url?: string;
+    fillRandom?: (bytes: Uint8Array<ArrayBuffer>) => void;
+  } = {},
 ): LazyTelemetry {
   // The document's URL now: by the time the SDK arrives an early navigation may have changed it.
   const page: LoadedPage = { route: pageRoute, url: inject.url ?? location.href };
@@ -41,6 +51,8 @@ export function startLazyTelemetry(
   const events = inject.globalEvents ?? window;
   const now = inject.now ?? Date.now;
   let sdk: BrowserTelemetry | undefined;
+  const fillRandom = inject.fillRandom ?? ((bytes) => void crypto.getRandomValues(bytes));
+  const early = boot.trace && earlyTraceHeaders(boot.trace, randomSpanId(fillRandom));
   let queue: Call[] | undefined = [];
   const call = (work: Call) => (sdk ? work(sdk) : queue?.push(work));
 
@@ -83,6 +95,7 @@ export function startLazyTelemetry(
 
   return {
     ready,
+    traceHeaders: () => (sdk ? undefined : early),
     serverError: (outcome, details) => call((t) => t.serverError(outcome, details)),
     clientError: (error) => call((t) => t.clientError(error)),
     navigation: {
