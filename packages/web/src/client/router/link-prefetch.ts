@@ -7,9 +7,13 @@ import type { LivePayload } from './live-payload.js';
 import { classifyTarget, pageKey, prefetchAllowed } from './navigation-target.js';
 import type { Entry } from './payload-request.js';
 import type { PrefetchCache } from './prefetch-cache.js';
+import type { PrefetchKind } from './prefetch-entry.js';
 import type { PrefetchQueue } from './prefetch-queue.js';
 import type { Router, RouterEnvironment } from './router-interface.js';
 import type { Speculator } from './speculation.js';
+
+/** Kinds the Link component may ask for. */
+export type LinkPrefetch = Exclude<PrefetchKind, 'temporary'> | false;
 
 export function createLinkPrefetch(deps: {
   env: RouterEnvironment;

@@ -89,4 +89,17 @@ describe('navigation state machine', () => {
     ]);
     expect(effects.filter((e) => e.startsWith('hard'))).toEqual(['hard-navigate:not-ok']);
   });
+
+  it(`
+      A) navigate /b |--- back to a kept /a ---- loaded (ignored), timeout (ignored)
+    `, () => {
+    const { state, effects } = run([
+      { type: 'navigate', url: '/b', mode: 'push', now: 0 },
+      { type: 'restored', url: '/a' },
+      { type: 'loaded', id: 1, page: { build: 'b1', root: 'shop' } },
+      { type: 'timeout', id: 1 },
+    ]);
+    expect(effects).toEqual(['load#1', 'start-timer#1']);
+    expect(state).toEqual({ ...start, url: '/a', lastId: 1 });
+  });
 });

@@ -50,7 +50,9 @@ export type RouterEvent =
     }
   | { readonly type: 'loaded'; readonly id: number; readonly page: LoadedPage }
   | { readonly type: 'failed'; readonly id: number; readonly reason: HardReason }
-  | { readonly type: 'timeout'; readonly id: number };
+  | { readonly type: 'timeout'; readonly id: number }
+  /** Back or forward showed a page kept in memory for that history entry. */
+  | { readonly type: 'restored'; readonly url: string };
 
 /** Outputs, run by the effect runner. */
 export type RouterEffect =
@@ -134,6 +136,10 @@ export function transition(state: RouterState, event: RouterEvent): Transition {
       if (!pending || pending.id !== event.id) return { state, effects: [] };
       return hard(state, pending, event.type === 'timeout' ? 'timeout' : event.reason);
     }
+    case 'restored':
+      // A navigation still pending is dropped without effects: its answer and its timeout
+      // arrive for an id that is no longer pending, and are ignored.
+      return { state: { ...state, url: event.url, pending: null }, effects: [] };
   }
 }
 
