@@ -35,7 +35,7 @@ export const RELAY_ERRORS = {
 /** One error code. */
 export type RelayErrorCode = keyof typeof RELAY_ERRORS;
 
-/** An error with a stable code; mapped to HTTP in one place (`app.ts` error handler). */
+/** An error with a stable code; mapped to HTTP in one place (`server.ts` error handler). */
 export class RelayError extends Error {
   readonly code: RelayErrorCode;
   readonly status: number;

@@ -2,8 +2,10 @@
  * Aggregates what the relay dropped, per DSN, into `client_report` payloads (develop docs
  * "Client Reports"; relays may also fill `filtered_events` and `rate_limited_events`). Drops of
  * client reports themselves (category `internal`) are never reported, to avoid feedback loops.
- * Payloads are split so each stays under the 4 KiB client-report item budget. Pure value holder.
+ * Payloads are split so each stays under the 4 KiB client-report item budget, and encoded as an
+ * envelope of `client_report` items for the spool. Pure value holder and encoder.
  */
+import { createEnvelope, createItem, serializeEnvelope } from '../envelope/serialize-envelope.js';
 import { toReportedOutcome, type DropReason } from './drop-reason.js';
 
 /** One aggregated outcome line. */
@@ -29,6 +31,7 @@ export interface ClientReportAggregator {
 }
 
 const MAX_LINES_PER_REPORT = 40; // ~80 bytes a line keeps a payload well under 4 KiB
+const encoder = new TextEncoder();
 
 /** Creates an empty aggregator. */
 export function createClientReportAggregator(): ClientReportAggregator {
@@ -68,4 +71,16 @@ export function createClientReportAggregator(): ClientReportAggregator {
       return out;
     },
   };
+}
+
+/** The envelope that carries one DSN's payloads (`dsn` is its public form), sent at `nowMs`. */
+export function clientReportEnvelope(
+  dsn: string,
+  payloads: readonly ClientReportPayload[],
+  nowMs: number,
+): Uint8Array {
+  const items = payloads.map((payload) =>
+    createItem({ type: 'client_report' }, encoder.encode(JSON.stringify(payload))),
+  );
+  return serializeEnvelope(createEnvelope({ dsn, sent_at: new Date(nowMs).toISOString() }, items));
 }

@@ -31,7 +31,7 @@ export interface IngestRouteOptions {
   readonly refusedRate: RefusedBodyRate;
 }
 
-/** Streams the request body (a raw stream, see the catch-all content-type parser in app.ts). */
+/** Streams the request body (a raw stream, see the catch-all content-type parser in server.ts). */
 export async function readRequestBody(
   request: FastifyRequest,
   limits: BodyLimits,

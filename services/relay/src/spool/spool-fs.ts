@@ -1,10 +1,12 @@
 /**
  * The file operations the spool performs, behind one small interface so tests can inject faults
  * (disk full mid-write, EIO, a crash) into the real spool. `nodeSpoolFs` is the production
- * adapter over node:fs. Also the segment file names and the directory sync.
+ * adapter over node:fs. Also the segment file names, the directory sync and deleting drained
+ * segments.
  */
 import { closeSync, fdatasync, ftruncateSync, openSync, writeSync, writevSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 /** Segment file name for a number (sortable). */
@@ -55,4 +57,16 @@ export async function syncDirectory(dir: string): Promise<void> {
   } finally {
     await dirHandle.close();
   }
+}
+
+/** Deletes segment files, then (with `fsync`) syncs the directory; best effort, errors ignored. */
+export async function deleteSegmentFiles(
+  dir: string,
+  segments: readonly number[],
+  fsync: boolean,
+): Promise<void> {
+  for (const segment of segments) {
+    await unlink(join(dir, segmentFileName(segment))).catch(() => undefined);
+  }
+  if (segments.length > 0 && fsync) await syncDirectory(dir).catch(() => undefined);
 }

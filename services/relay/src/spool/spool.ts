@@ -8,12 +8,12 @@
  * the bound); a failed write gives its reserved bytes back. Bodies beyond a memory budget are
  * re-read from disk and checked against their CRC.
  */
-import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createGroupCommitWriter } from './group-commit-writer.js';
-import { nodeSpoolFs, segmentFileName, syncDirectory, type SpoolFs } from './spool-fs.js';
+import { deleteSegmentFiles, nodeSpoolFs, segmentFileName, type SpoolFs } from './spool-fs.js';
 import { PendingQueues } from './spool-queue.js';
 import { recoverSegments } from './spool-recovery.js';
+import { MemoryBudget, ProjectShares } from './spool-budgets.js';
 import { SegmentLedger } from './segment-ledger.js';
 import {
   TOMBSTONE_RECORD_BYTES,
@@ -112,133 +112,138 @@ export function createSpool(options: SpoolOptions): Spool {
   );
   const queues = new PendingQueues<SpoolEntry>();
   const inFlight = new Set<SpoolEntry>();
-  const projectBytes = new Map<string, number>();
-  const projectLimit = Math.floor(options.maxBytes * options.projectShare);
-  let memoryBytes = 0;
+  const shares = new ProjectShares(Math.floor(options.maxBytes * options.projectShare));
+  const memory = new MemoryBudget(options.memoryBytes);
   const listeners: Array<() => void> = [];
 
-  function holdForProject(dsnKey: string, delta: number): void {
-    const held = (projectBytes.get(dsnKey) ?? 0) + delta;
-    if (held > 0) projectBytes.set(dsnKey, held);
-    else projectBytes.delete(dsnKey);
+  /** A record becomes pending: its segment is kept, its bytes count against its key's share. */
+  function hold(dsnKey: string, segment: number, length: number): void {
+    ledger.addPending(segment, 1);
+    shares.hold(dsnKey, length);
   }
 
-  async function deleteDrainedSegments(): Promise<void> {
-    const drained = ledger.takeDrained();
-    for (const segment of drained) {
-      await unlink(join(options.dir, segmentFileName(segment))).catch(() => undefined);
+  function release(dsnKey: string, segment: number, length: number): void {
+    ledger.addPending(segment, -1);
+    shares.release(dsnKey, length);
+  }
+
+  function forgetBody(entry: SpoolEntry): void {
+    if (!entry.body) return;
+    memory.giveBack(entry.body.length);
+    entry.body = undefined;
+  }
+
+  /** Not awaited: a lost tombstone only means a duplicate delivery after a crash. */
+  function writeTombstone(entry: SpoolEntry): void {
+    const { segment, marker } = ledger.reserve(TOMBSTONE_RECORD_BYTES);
+    writer
+      .append(segment, encodeTombstone(marker, entry.segment, entry.offset), false)
+      .catch(() => undefined);
+  }
+
+  function deleteDrainedSegments(): Promise<void> {
+    return deleteSegmentFiles(options.dir, ledger.takeDrained(), options.fsync);
+  }
+
+  async function open(): Promise<RecoveryReport> {
+    const recovery = await recoverSegments(options.dir);
+    for (const { segment, length, marker } of recovery.segments) {
+      ledger.restore(segment, length, marker);
     }
-    if (drained.length > 0 && options.fsync) {
-      await syncDirectory(options.dir).catch(() => undefined);
+    for (const found of recovery.pending) {
+      const entry: SpoolEntry = { ...found, body: undefined, attempts: 0 };
+      hold(entry.dsnKey, entry.segment, recordLengthOf(entry));
+      queues.push(entry);
     }
+    ledger.recovered();
+    await deleteDrainedSegments();
+    const { skippedRegions, skippedBytes, cutBytes } = recovery;
+    return { recovered: queues.size, skippedRegions, skippedBytes, cutBytes };
+  }
+
+  async function append(
+    dsnKey: string,
+    body: Uint8Array,
+    receivedAt: number,
+  ): Promise<SpoolEntry | SpoolRefusal> {
+    const length = envelopeRecordLength(dsnKey, body.length);
+    if (ledger.totalBytes + length > options.maxBytes) return 'full';
+    if (shares.wouldExceed(dsnKey, length)) return 'over-share';
+    const { segment, offset, marker } = ledger.reserve(length);
+    const record = encodeEnvelopeRecord(marker, dsnKey, receivedAt, body);
+    const entry: SpoolEntry = {
+      dsnKey,
+      receivedAt,
+      size: body.length,
+      segment,
+      offset,
+      bodyOffset: offset + length - 4 - body.length,
+      body: memory.tryTake(body.length) ? body : undefined,
+      attempts: 0,
+    };
+    hold(dsnKey, segment, length);
+    try {
+      await writer.append(segment, record);
+    } catch (error) {
+      // The writer has already given the segment's bytes back (onRollback).
+      release(dsnKey, segment, length);
+      forgetBody(entry);
+      throw error;
+    }
+    queues.push(entry);
+    for (const listener of listeners) listener();
+    return entry;
+  }
+
+  function complete(entry: SpoolEntry): void {
+    inFlight.delete(entry);
+    forgetBody(entry);
+    writeTombstone(entry);
+    release(entry.dsnKey, entry.segment, recordLengthOf(entry));
+    if (ledger.pendingIn(entry.segment) === 0) void deleteDrainedSegments();
+  }
+
+  async function readBody(entry: SpoolEntry): Promise<Uint8Array> {
+    if (entry.body) return entry.body;
+    const marker = ledger.markerOf(entry.segment);
+    const path = join(options.dir, segmentFileName(entry.segment));
+    const bytes = await fs.read(path, entry.offset, recordLengthOf(entry));
+    const body = bodyOfRecord(bytes, marker);
+    if (!body) throw new SpoolRecordCorruptError(entry);
+    return body;
+  }
+
+  function stats(): SpoolStats {
+    let oldest = queues.oldestReceivedAt();
+    for (const entry of inFlight)
+      if (oldest === undefined || entry.receivedAt < oldest) oldest = entry.receivedAt;
+    return {
+      bytes: ledger.totalBytes,
+      maxBytes: options.maxBytes,
+      pending: queues.size + inFlight.size,
+      queued: queues.size,
+      oldestReceivedAt: oldest,
+    };
   }
 
   return {
-    async open() {
-      const recovery = await recoverSegments(options.dir);
-      for (const { segment, length, marker } of recovery.segments) {
-        ledger.restore(segment, length, marker);
-      }
-      for (const found of recovery.pending) {
-        const entry: SpoolEntry = { ...found, body: undefined, attempts: 0 };
-        ledger.addPending(entry.segment, 1);
-        holdForProject(entry.dsnKey, recordLengthOf(entry));
-        queues.push(entry);
-      }
-      ledger.recovered();
-      await deleteDrainedSegments();
-      const { skippedRegions, skippedBytes, cutBytes } = recovery;
-      return { recovered: queues.size, skippedRegions, skippedBytes, cutBytes };
-    },
-
-    async append(dsnKey, body, receivedAt) {
-      const length = envelopeRecordLength(dsnKey, body.length);
-      if (ledger.totalBytes + length > options.maxBytes) return 'full';
-      if ((projectBytes.get(dsnKey) ?? 0) + length > projectLimit) return 'over-share';
-      const { segment, offset, marker } = ledger.reserve(length);
-      const record = encodeEnvelopeRecord(marker, dsnKey, receivedAt, body);
-      const keepInMemory = memoryBytes + body.length <= options.memoryBytes;
-      const entry: SpoolEntry = {
-        dsnKey,
-        receivedAt,
-        size: body.length,
-        segment,
-        offset,
-        bodyOffset: offset + length - 4 - body.length,
-        body: keepInMemory ? body : undefined,
-        attempts: 0,
-      };
-      if (keepInMemory) memoryBytes += body.length;
-      ledger.addPending(segment, 1);
-      holdForProject(dsnKey, length);
-      try {
-        await writer.append(segment, record);
-      } catch (error) {
-        // The writer has already given the segment's bytes back (onRollback).
-        ledger.addPending(segment, -1);
-        holdForProject(dsnKey, -length);
-        if (keepInMemory) memoryBytes -= body.length;
-        throw error;
-      }
-      queues.push(entry);
-      for (const listener of listeners) listener();
-      return entry;
-    },
-
+    open,
+    append,
     shift(accept) {
       const entry = queues.shift(accept);
       if (entry) inFlight.add(entry);
       return entry;
     },
-
     unshift(entry) {
       inFlight.delete(entry);
       queues.unshift(entry);
     },
-
-    async readBody(entry) {
-      if (entry.body) return entry.body;
-      const marker = ledger.markerOf(entry.segment);
-      const path = join(options.dir, segmentFileName(entry.segment));
-      const bytes = await fs.read(path, entry.offset, recordLengthOf(entry));
-      const body = bodyOfRecord(bytes, marker);
-      if (!body) throw new SpoolRecordCorruptError(entry);
-      return body;
-    },
-
-    complete(entry) {
-      inFlight.delete(entry);
-      if (entry.body) {
-        memoryBytes -= entry.body.length;
-        entry.body = undefined;
-      }
-      holdForProject(entry.dsnKey, -recordLengthOf(entry));
-      const { segment, marker } = ledger.reserve(TOMBSTONE_RECORD_BYTES);
-      // Not awaited: a lost tombstone only means a duplicate delivery after a crash.
-      writer
-        .append(segment, encodeTombstone(marker, entry.segment, entry.offset), false)
-        .catch(() => undefined);
-      ledger.addPending(entry.segment, -1);
-      if (ledger.pendingIn(entry.segment) === 0) void deleteDrainedSegments();
-    },
-
-    stats() {
-      let oldest = queues.oldestReceivedAt();
-      for (const entry of inFlight)
-        if (oldest === undefined || entry.receivedAt < oldest) oldest = entry.receivedAt;
-      return {
-        bytes: ledger.totalBytes,
-        maxBytes: options.maxBytes,
-        pending: queues.size + inFlight.size,
-        queued: queues.size,
-        oldestReceivedAt: oldest,
-      };
-    },
-
+    readBody,
+    complete,
+    stats,
     onAppend(listener) {
       listeners.push(listener);
     },
-
     close: () => writer.close(),
   };
 }

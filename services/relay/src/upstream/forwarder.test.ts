@@ -162,16 +162,22 @@ describe('back-off per destination', () => {
 
   it('counts a burst of failures of sends already in flight once: a blip costs one base delay', async () => {
     let failing = 8;
+    let arrived = 0;
+    let allInFlight = (): void => undefined;
+    const burst = new Promise<void>((resolve) => (allInFlight = resolve));
     const { completed, enqueue } = await setup({
       maxInFlight: 8,
       respond: async () => {
-        await sleep(10); // all eight are in flight when the first failure comes back
+        // All eight are in flight when the first failure comes back, however slow the disk.
+        if (++arrived === 8) allInFlight();
+        if (arrived <= 8) await burst;
         return answer(failing-- > 0 ? 503 : 200);
       },
       retry: { baseMs: 50, maxMs: 60_000, maxAttempts: 12 },
     });
-    const started = Date.now();
     await Promise.all(Array.from({ length: 8 }, (_, n) => enqueue(A, event(n))));
+    await burst;
+    const started = Date.now();
     while (completed.length < 8 && Date.now() - started < 5000) await sleep(5);
     expect(completed).toHaveLength(8);
     expect(Date.now() - started).toBeLessThan(1000); // eight counted failures would pause for 6 s
@@ -231,8 +237,8 @@ describe('spool read errors', () => {
       retry: { baseMs: 20, maxMs: 40, maxAttempts: 4 },
     });
     const entry = (await enqueue(A, event(1))) as SpoolEntry;
-    await sleep(200);
-    expect(sent).toEqual([[A, event(1)]]);
+    // Two failed reads, then the send: polled, as a loaded machine stretches the back-off.
+    await expect.poll(() => sent, { timeout: 5000 }).toEqual([[A, event(1)]]);
     expect(entry.attempts).toBe(2);
   });
 

@@ -6,17 +6,14 @@
  * that destination only (exponential backoff with jitter, then one probe). I/O is injected.
  */
 import type { DsnRegistry } from '../dsn/dsn-registry.js';
-import { parseEnvelope } from '../envelope/parse-envelope.js';
-import { itemCategory, itemQuantity } from '../envelope/item-category.js';
-import { serializeEnvelope } from '../envelope/serialize-envelope.js';
-import type { DropReason } from '../outcomes/drop-reason.js';
 import type { OutcomeSink } from '../outcomes/outcome-sink.js';
 import type { RateLimitState } from '../rate-limits/rate-limit-state.js';
-import { isRateLimited } from '../rate-limits/rate-limits.js';
 import { SpoolRecordCorruptError, type Spool, type SpoolEntry } from '../spool/spool.js';
 import { createDestinationBackoff, type SendTicket } from './destination-backoff.js';
+import { recordAllDropped, removeRateLimited } from './envelope-drops.js';
 import type { SendEnvelope, UpstreamResponse } from './http-send.js';
 import { isRetryableStatus, type RetryPolicy } from './retry-policy.js';
+import { createWakeTimer } from './wake-timer.js';
 
 /** Observations for metrics and logs. */
 export interface ForwarderObserver {
@@ -53,135 +50,11 @@ export interface Forwarder {
 /** Creates a forwarder over a spool. */
 export function createForwarder(deps: ForwarderDeps): Forwarder {
   let active = 0;
-  let wakeTimer: ReturnType<typeof setTimeout> | undefined;
-  let wakeAt = 0;
   let reachable = true;
   let stopped = false;
   const backoff = createDestinationBackoff(deps.retry, deps.random);
+  const wakeTimer = createWakeTimer(deps.now, pump);
   const idleWaiters: Array<() => void> = [];
-
-  function dropAll(entry: SpoolEntry, body: Uint8Array, reason: DropReason): void {
-    const parsed = parseEnvelope(body);
-    if (!parsed.ok) return;
-    for (const item of parsed.envelope.items) {
-      deps.outcomes.record(
-        entry.dsnKey,
-        reason,
-        itemCategory(item.type),
-        itemQuantity(item.header),
-      );
-    }
-  }
-
-  /** Completes an envelope that is not sent (dropped); frees its probe slot. */
-  function finishUnsent(entry: SpoolEntry, ticket: SendTicket): void {
-    backoff.skipped(ticket);
-    deps.spool.complete(entry);
-  }
-
-  async function deliver(entry: SpoolEntry, ticket: SendTicket): Promise<void> {
-    let body: Uint8Array;
-    try {
-      body = await deps.spool.readBody(entry);
-    } catch (error) {
-      if (error instanceof SpoolRecordCorruptError) {
-        deps.observer.onError(`dropping an unreadable envelope: ${error.message}`, entry.dsnKey);
-        finishUnsent(entry, ticket);
-      } else retryLater(entry, ticket, undefined, `spool read failed: ${messageOf(error)}`);
-      return;
-    }
-    const allowed = deps.registry.byKey(entry.dsnKey);
-    if (!allowed) {
-      deps.observer.onError('spooled envelope for a DSN no longer configured', entry.dsnKey);
-      dropAll(entry, body, 'upstream-rejected');
-      finishUnsent(entry, ticket);
-      return;
-    }
-    const now = deps.now();
-    if (now - entry.receivedAt > deps.maxAgeMs) {
-      dropAll(entry, body, 'spool-expired');
-      finishUnsent(entry, ticket);
-      return;
-    }
-    const outgoing = removeRateLimited(entry, body, now);
-    if (!outgoing) {
-      finishUnsent(entry, ticket);
-      return;
-    }
-    const started = deps.now();
-    let response: UpstreamResponse;
-    try {
-      response = await deps.send(allowed.target, outgoing);
-    } catch (error) {
-      reachable = false;
-      deps.observer.onResponse('network-error', deps.now() - started);
-      retryLater(entry, ticket, outgoing, messageOf(error));
-      return;
-    }
-    reachable = true;
-    deps.observer.onResponse(response.status, deps.now() - started);
-    if (response.status !== 413) deps.rateLimits.update(entry.dsnKey, response, deps.now());
-    if (isRetryableStatus(response.status)) {
-      retryLater(entry, ticket, outgoing, `upstream answered ${response.status}`);
-      return;
-    }
-    backoff.succeeded(ticket);
-    if (response.status >= 300 && response.status !== 429) {
-      deps.observer.onError(`upstream refused an envelope with ${response.status}`, entry.dsnKey);
-      dropAll(entry, outgoing, 'upstream-rejected');
-    }
-    deps.spool.complete(entry);
-  }
-
-  function removeRateLimited(entry: SpoolEntry, body: Uint8Array, now: number): Uint8Array | null {
-    const limits = deps.rateLimits.get(entry.dsnKey, now);
-    if (Object.keys(limits).length === 0) return body;
-    const parsed = parseEnvelope(body);
-    if (!parsed.ok) return body;
-    const kept = parsed.envelope.items.filter((item) => {
-      const category = itemCategory(item.type);
-      if (!isRateLimited(limits, category, now)) return true;
-      deps.outcomes.record(entry.dsnKey, 'rate-limited', category, itemQuantity(item.header));
-      return false;
-    });
-    if (kept.length === parsed.envelope.items.length) return body;
-    return kept.length === 0 ? null : serializeEnvelope({ ...parsed.envelope, items: kept });
-  }
-
-  /** A failed attempt: back off this destination, retry the envelope first, or give up. */
-  function retryLater(
-    entry: SpoolEntry,
-    ticket: SendTicket,
-    body: Uint8Array | undefined,
-    why: string,
-  ): void {
-    entry.attempts += 1;
-    backoff.failed(ticket, deps.now());
-    if (entry.attempts >= deps.retry.maxAttempts) {
-      deps.observer.onError(`giving up after ${entry.attempts} attempts: ${why}`, entry.dsnKey);
-      if (body) dropAll(entry, body, 'upstream-unreachable');
-      deps.spool.complete(entry);
-      return;
-    }
-    deps.spool.unshift(entry);
-  }
-
-  /** Wakes the pump when the earliest pause ends (timers may fire early: pump re-checks). */
-  function scheduleWake(): void {
-    if (stopped) return;
-    const at = backoff.nextWake(deps.now());
-    if (at === undefined || (wakeTimer && wakeAt <= at)) return;
-    if (wakeTimer) clearTimeout(wakeTimer);
-    wakeAt = at;
-    wakeTimer = setTimeout(
-      () => {
-        wakeTimer = undefined;
-        pump();
-      },
-      Math.max(1, at - deps.now()),
-    );
-    wakeTimer.unref?.();
-  }
 
   function pump(): void {
     for (;;) {
@@ -205,6 +78,110 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
     scheduleWake();
   }
 
+  /** Wakes the pump when the earliest pause ends. */
+  function scheduleWake(): void {
+    if (stopped) return;
+    const at = backoff.nextWake(deps.now());
+    if (at !== undefined) wakeTimer.wakeAt(at);
+  }
+
+  async function deliver(entry: SpoolEntry, ticket: SendTicket): Promise<void> {
+    let body: Uint8Array;
+    try {
+      body = await deps.spool.readBody(entry);
+    } catch (error) {
+      readFailed(entry, ticket, error);
+      return;
+    }
+    const allowed = deps.registry.byKey(entry.dsnKey);
+    const outgoing = outgoingOf(entry, body, allowed !== undefined);
+    if (!allowed || !outgoing) {
+      finishUnsent(entry, ticket);
+      return;
+    }
+    const started = deps.now();
+    let response: UpstreamResponse;
+    try {
+      response = await deps.send(allowed.target, outgoing);
+    } catch (error) {
+      reachable = false;
+      deps.observer.onResponse('network-error', deps.now() - started);
+      retryLater(entry, ticket, outgoing, messageOf(error));
+      return;
+    }
+    reachable = true;
+    deps.observer.onResponse(response.status, deps.now() - started);
+    settle(entry, ticket, outgoing, response);
+  }
+
+  /** A corrupt record is dropped; any other read error is retried like a failed send. */
+  function readFailed(entry: SpoolEntry, ticket: SendTicket, error: unknown): void {
+    if (error instanceof SpoolRecordCorruptError) {
+      deps.observer.onError(`dropping an unreadable envelope: ${error.message}`, entry.dsnKey);
+      finishUnsent(entry, ticket);
+    } else retryLater(entry, ticket, undefined, `spool read failed: ${messageOf(error)}`);
+  }
+
+  /** What to send of a spooled envelope; null when nothing may go (its drops are recorded). */
+  function outgoingOf(entry: SpoolEntry, body: Uint8Array, known: boolean): Uint8Array | null {
+    if (!known) {
+      deps.observer.onError('spooled envelope for a DSN no longer configured', entry.dsnKey);
+      recordAllDropped(deps.outcomes, entry.dsnKey, body, 'upstream-rejected');
+      return null;
+    }
+    const now = deps.now();
+    if (now - entry.receivedAt > deps.maxAgeMs) {
+      recordAllDropped(deps.outcomes, entry.dsnKey, body, 'spool-expired');
+      return null;
+    }
+    const limits = deps.rateLimits.get(entry.dsnKey, now);
+    return removeRateLimited(deps.outcomes, entry.dsnKey, limits, body, now);
+  }
+
+  /** Acts on an HTTP answer: learn its limits, then retry later or complete the envelope. */
+  function settle(
+    entry: SpoolEntry,
+    ticket: SendTicket,
+    outgoing: Uint8Array,
+    response: UpstreamResponse,
+  ): void {
+    if (response.status !== 413) deps.rateLimits.update(entry.dsnKey, response, deps.now());
+    if (isRetryableStatus(response.status)) {
+      retryLater(entry, ticket, outgoing, `upstream answered ${response.status}`);
+      return;
+    }
+    backoff.succeeded(ticket);
+    if (response.status >= 300 && response.status !== 429) {
+      deps.observer.onError(`upstream refused an envelope with ${response.status}`, entry.dsnKey);
+      recordAllDropped(deps.outcomes, entry.dsnKey, outgoing, 'upstream-rejected');
+    }
+    deps.spool.complete(entry);
+  }
+
+  /** Completes an envelope that is not sent (dropped); frees its probe slot. */
+  function finishUnsent(entry: SpoolEntry, ticket: SendTicket): void {
+    backoff.skipped(ticket);
+    deps.spool.complete(entry);
+  }
+
+  /** A failed attempt: back off this destination, retry the envelope first, or give up. */
+  function retryLater(
+    entry: SpoolEntry,
+    ticket: SendTicket,
+    body: Uint8Array | undefined,
+    why: string,
+  ): void {
+    entry.attempts += 1;
+    backoff.failed(ticket, deps.now());
+    if (entry.attempts >= deps.retry.maxAttempts) {
+      deps.observer.onError(`giving up after ${entry.attempts} attempts: ${why}`, entry.dsnKey);
+      if (body) recordAllDropped(deps.outcomes, entry.dsnKey, body, 'upstream-unreachable');
+      deps.spool.complete(entry);
+      return;
+    }
+    deps.spool.unshift(entry);
+  }
+
   deps.spool.onAppend(pump);
 
   return {
@@ -213,7 +190,7 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
     upstreamReachable: () => reachable,
     async drain(timeoutMs) {
       stopped = true;
-      if (wakeTimer) clearTimeout(wakeTimer);
+      wakeTimer.cancel();
       if (active === 0) return true;
       return new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(false), timeoutMs);
