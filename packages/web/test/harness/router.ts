@@ -63,19 +63,24 @@ function answer(pageId: string): string {
   ].join('');
 }
 
-/** A router on /item whose fetch answers from memory, or never for paths in `stalled`. */
+/** A router on /item whose fetch answers from memory, or for paths in `stalled` only once
+ * `release()` is called. */
 export function setUp(stalled: readonly string[] = []) {
   const fetched: string[] = [];
   const assigned: string[] = [];
+  const held: Array<() => void> = [];
   let href = 'http://test/item';
   const environment: RouterEnvironment = {
     fetch: async (input) => {
       const path = new URL(String(input), 'http://test').pathname;
       fetched.push(path);
-      if (stalled.includes(path)) return new Promise<Response>(() => undefined);
-      return new Response(answer(path.slice(1)), {
-        headers: { 'content-type': PAYLOAD_CONTENT_TYPE, [HEADERS.build]: BUILD },
-      });
+      const respond = () =>
+        new Response(answer(path.slice(1)), {
+          headers: { 'content-type': PAYLOAD_CONTENT_TYPE, [HEADERS.build]: BUILD },
+        });
+      if (stalled.includes(path))
+        return new Promise<Response>((resolve) => held.push(() => resolve(respond())));
+      return respond();
     },
     now: () => 1_000,
     location: { href, assign: (url) => void assigned.push(String(url)), replace: () => undefined },
@@ -109,7 +114,8 @@ export function setUp(stalled: readonly string[] = []) {
   router.subscribe(() =>
     published.push({ url: router.getSnapshot().page.url, pending: router.getSnapshot().pending }),
   );
-  return { router, fetched, assigned, published };
+  const release = () => held.splice(0).forEach((respond) => respond());
+  return { router, fetched, assigned, published, release };
 }
 
 // Lets in-memory fetches and streams finish.

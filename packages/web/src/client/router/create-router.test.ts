@@ -69,6 +69,23 @@ describe('createRouter defaults', () => {
     expect(fetched).toEqual(['/list', '/list', '/list', '/list', '/list']);
   });
 
+  it('starts a still-queued prefetch for the page a navigation wants, instead of a second request', async () => {
+    const busy = ['/a', '/b', '/c', '/d', '/e'];
+    const { router, fetched, published, release } = setUp(busy);
+    await arrive();
+    for (const path of [...busy, '/list']) router.prefetch(path, 'full');
+    await arrive();
+    expect(fetched).toEqual(busy);
+
+    router.navigate('/list');
+    await arrive();
+    release();
+    await arrive();
+
+    expect(published.at(-1)).toEqual({ url: '/list', pending: false });
+    expect(fetched.filter((path) => path === '/list')).toEqual(['/list']);
+  });
+
   it('loads the page as a document when its answer has not arrived after 3800 ms', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { router, assigned } = setUp(['/list']);

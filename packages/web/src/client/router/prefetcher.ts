@@ -71,12 +71,15 @@ export function createPrefetcher(options: {
     usable,
     forNavigation(url, mode) {
       const key = pageKey(url);
-      // A refresh asks for every segment again, so nothing cached will do.
-      const found = mode === 'refresh' ? undefined : usable(key);
+      // A prefetch still queued for this page starts now (its entry is stored as it starts),
+      // so the navigation uses it rather than sending the same request twice. A refresh asks
+      // for every segment again, so nothing cached will do.
+      const refresh = mode === 'refresh';
+      if (!refresh) queue.bump(key);
+      const found = refresh ? undefined : usable(key);
       let entry: Entry;
       if (found) {
         entry = found;
-        queue.bump(key);
       } else {
         entry = request(url, undefined, mode === 'refresh');
         cache.store(entry);

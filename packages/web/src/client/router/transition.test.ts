@@ -99,7 +99,7 @@ describe('navigation state machine', () => {
       { type: 'loaded', id: 1, page: { build: 'b1', root: 'shop' } },
       { type: 'timeout', id: 1 },
     ]);
-    expect(effects).toEqual(['load#1', 'start-timer#1']);
+    expect(effects).toEqual(['load#1', 'start-timer#1', 'abandon#1', 'cancel-timer#1']);
     expect(state).toEqual({ ...start, url: '/a', lastId: 1 });
   });
 });

@@ -98,12 +98,7 @@ export function transition(state: RouterState, event: RouterEvent): Transition {
   switch (event.type) {
     case 'navigate': {
       const id = state.lastId + 1;
-      const overtaken: RouterEffect[] = state.pending
-        ? [
-            { type: 'abandon', id: state.pending.id },
-            { type: 'cancel-timer', id: state.pending.id },
-          ]
-        : [];
+      const overtaken = state.pending ? overtakenEffects(state.pending) : [];
       return {
         state: {
           ...state,
@@ -137,10 +132,21 @@ export function transition(state: RouterState, event: RouterEvent): Transition {
       return hard(state, pending, event.type === 'timeout' ? 'timeout' : event.reason);
     }
     case 'restored':
-      // A navigation still pending is dropped without effects: its answer and its timeout
-      // arrive for an id that is no longer pending, and are ignored.
-      return { state: { ...state, url: event.url, pending: null }, effects: [] };
+      // A navigation still pending was overtaken by the kept page: abandoned like any other
+      // (its answer released, its timer stopped, telemetry told), and anything that still
+      // arrives for its id is ignored.
+      return {
+        state: { ...state, url: event.url, pending: null },
+        effects: state.pending ? overtakenEffects(state.pending) : [],
+      };
   }
+}
+
+function overtakenEffects(pending: PendingNavigation): RouterEffect[] {
+  return [
+    { type: 'abandon', id: pending.id },
+    { type: 'cancel-timer', id: pending.id },
+  ];
 }
 
 function hard(state: RouterState, pending: PendingNavigation, reason: HardReason): Transition {
