@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   grpcCallSpan,
   incomingTrace,
-  sentryTraceFromTraceparent,
   traceHeadersFromMetadata,
   traceMetadata,
 } from './grpc-trace-headers.js';
+import { sentryTraceFromTraceparent } from './w3c-traceparent.js';
 
 const TRACE = '0af7651916cd43dd8448eb211c80319c';
 const SPAN = 'b7ad6b7169203331';

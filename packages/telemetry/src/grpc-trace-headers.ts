@@ -3,6 +3,7 @@
  * entries (the same names and values as the HTTP headers), so a gRPC peer instrumented with
  * OpenTelemetry joins the trace too, and how the call's span is named.
  */
+import { sentryTraceFromTraceparent } from './w3c-traceparent.js';
 
 /** The trace headers of one call, either side. */
 export interface GrpcTraceHeaders {
@@ -15,20 +16,6 @@ export interface GrpcTraceHeaders {
 export const SENTRY_TRACE_METADATA = 'sentry-trace';
 export const BAGGAGE_METADATA = 'baggage';
 export const TRACEPARENT_METADATA = 'traceparent';
-
-// version 00: trace id, parent span id, flags (bit 0: sampled). All-zero ids are invalid.
-const TRACEPARENT = /^00-(?!0{32})([0-9a-f]{32})-(?!0{16})([0-9a-f]{16})-([0-9a-f]{2})$/;
-
-/**
- * The Sentry form of a W3C traceparent (`trace-span-sampled`), for a caller that sent only
- * traceparent; undefined when it is not a valid version-00 traceparent.
- */
-export function sentryTraceFromTraceparent(traceparent: string | undefined): string | undefined {
-  const match = TRACEPARENT.exec(traceparent ?? '');
-  if (!match) return undefined;
-  const sampled = (parseInt(match[3]!, 16) & 1) === 1 ? '1' : '0';
-  return `${match[1]}-${match[2]}-${sampled}`;
-}
 
 /** The trace a server call continues: Sentry's headers, else the caller's traceparent. */
 export function incomingTrace(headers: GrpcTraceHeaders): {

@@ -14,8 +14,8 @@ export {
   BAGGAGE_METADATA,
   SENTRY_TRACE_METADATA,
   TRACEPARENT_METADATA,
-  sentryTraceFromTraceparent,
   traceHeadersFromMetadata,
   traceMetadata,
   type GrpcTraceHeaders,
 } from './grpc-trace-headers.js';
+export { sentryTraceFromTraceparent } from './w3c-traceparent.js';

@@ -6,6 +6,7 @@
  */
 import * as Sentry from '@sentry/node';
 import { grpcCallSpan, incomingTrace, type GrpcTraceHeaders } from './grpc-trace-headers.js';
+import { continueW3cTraceparent } from './incoming-traceparent.js';
 import { relayTunnelUrl, type TelemetrySettings } from './telemetry-config.js';
 
 /** The trace the current request belongs to, in the forms that carry it further. */
@@ -81,6 +82,8 @@ export function startNodeTelemetry(
     // Requests are named by the application's routes; Fastify's own spans would only add noise.
     integrations: (defaults) => defaults.filter((integration) => integration.name !== 'Fastify'),
   });
+  // The SDK continues only sentry-trace over HTTP; this adds it for callers sending traceparent.
+  const stopContinuingW3c = continueW3cTraceparent();
   return {
     enabled: true,
     captureError(error, tags = {}) {
@@ -123,6 +126,9 @@ export function startNodeTelemetry(
         ),
       );
     },
-    close: (timeoutMs) => Sentry.close(timeoutMs),
+    close(timeoutMs) {
+      stopContinuingW3c();
+      return Sentry.close(timeoutMs);
+    },
   };
 }

@@ -12,6 +12,7 @@ import {
   createErrorResponder,
   createTrustedProxies,
   drainRefusedBodies,
+  pageRouteOf,
   registerSecurityHeaders,
   traceIdOf,
   webRoutes,
@@ -98,7 +99,8 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     imageSources: config.CSP_IMG_SRC,
   });
   drainRefusedBodies(app, REFUSED_BODY_DRAIN);
-  if (deps.metrics) registerHttpMetrics(app, deps.metrics);
+  // Pages are labelled by the app's route pattern, not the catch-all they are served by.
+  if (deps.metrics) registerHttpMetrics(app, deps.metrics, { routeOf: pageRouteOf });
   await logRequestIds(app);
   const telemetry = deps.telemetry;
   const tracer = dataCallTracer(

@@ -23,6 +23,7 @@ export { CLIENT_ERROR_TEXT, SERVER_ERROR_TEXT, renderErrorScreen } from './error
 export { errorDigest } from './error-digest.js';
 export { createErrorResponder } from './fastify/error-responses.js';
 export { drainBody, drainRefusedBodies, type DrainLimits } from './fastify/refused-body-drain.js';
+export { pageRouteOf } from './fastify/page-route.js';
 export { FORM_ACTION_FIELD, webRoutes, type WebRoutesOptions } from './fastify/web-routes.js';
 export { BOOT_GLOBAL, renderDocument } from './render-document.js';
 export { payloadFor, renderPayload } from './render-payload.js';

@@ -30,7 +30,7 @@ export async function renderDocument<Services>(
   request: RenderRequest<Services>,
   options: { formResult?: FormResult; status?: number } = {},
 ): Promise<RenderResponse> {
-  const resolved = resolveRoute(runtime, request.url.pathname);
+  const resolved = request.route ?? resolveRoute(runtime, request.url.pathname);
   runtime.telemetry?.nameTransaction(`GET ${resolved.pattern}`);
   const url = request.url.pathname + request.url.search;
   const report = loaderReporter(runtime, request);

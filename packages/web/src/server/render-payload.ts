@@ -27,7 +27,7 @@ import type { RenderRequest, RenderResponse, WebRuntime } from './web-runtime.js
 /** Prefetch kinds a request may ask for. */
 export type PrefetchKind = 'auto' | 'full';
 
-function header(request: RenderRequest<unknown>, name: string): string | undefined {
+function header<S>(request: RenderRequest<S>, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value.join(',') : value;
 }
@@ -100,7 +100,7 @@ export async function payloadFor<Services>(
   const rawPrefetch = options.prefetch;
   const search = new URLSearchParams(request.url.searchParams);
   search.delete(PAYLOAD_QUERY_PARAM);
-  const resolved = resolveRoute(runtime, request.url.pathname);
+  const resolved = request.route ?? resolveRoute(runtime, request.url.pathname);
   runtime.telemetry?.nameTransaction(`GET ${resolved.pattern}`);
   const ids = resolved.segments.map((s) => s.id);
   const first = parsed.keys[0];

@@ -4,6 +4,7 @@
  */
 import type { BrowserTelemetrySettings, DocumentTrace } from '../protocol/telemetry-boot.js';
 import type { RouteTable } from '../routes/route-table.js';
+import type { ResolvedRoute } from './resolve-route.js';
 import type { SegmentCache } from './segment-cache.js';
 
 /** Where renderers report failures (a pino logger fits). */
@@ -56,6 +57,8 @@ export interface WebRuntime<Services> {
 /** The per-request input to a renderer. */
 export interface RenderRequest<Services> {
   readonly url: URL;
+  /** What `url` resolves to, when the caller has resolved it already (absent: the renderer does). */
+  readonly route?: ResolvedRoute<Services>;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly cookies: Readonly<Record<string, string>>;
   readonly services: Services;

@@ -4,10 +4,12 @@
 import { createGrpcTransport } from '@strata/catalog-client';
 import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
 import { ListItemsRequest } from '@strata/proto';
+import { startNodeTelemetry, type NodeTelemetry } from '@strata/telemetry';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildRenderApp, loadRenderConfig, type ClientAssets } from '../../src/index.js';
 import { requestIdMixin } from '../../src/request-ids.js';
+import { ignoredTransactions } from '../../src/telemetry/ignored-transactions.js';
 import { observeReads } from './observe-reads.js';
 
 /** A render app and the data service behind it. */
@@ -23,10 +25,13 @@ export interface RenderUnderTest {
   stop(): Promise<void>;
 }
 
-/** Starts both; `env` overrides render settings, `assets` the (absent) client bundle. */
+/**
+ * Starts both; `env` overrides render settings, `assets` the (absent) client bundle, and
+ * `telemetry` starts the Sentry SDK as main.ts does (`env` then needs SENTRY_DSN and RELAY_URL).
+ */
 export async function startRender(
   env: Record<string, string> = {},
-  options: { assets?: ClientAssets } = {},
+  options: { assets?: ClientAssets; telemetry?: boolean } = {},
 ): Promise<RenderUnderTest> {
   const data = await startDataService(
     loadDataConfig({ DATA_PORT: '0', DATA_DIR: 'memory://' }),
@@ -54,6 +59,13 @@ export async function startRender(
     if (path.endsWith('/ListItems')) listItemsRequests.push(ListItemsRequest.decode(request));
   });
   const revalidated: string[][] = [];
+  const telemetry: NodeTelemetry | undefined = options.telemetry
+    ? startNodeTelemetry(config, {
+        service: 'render',
+        release: 'test-build',
+        ignoreTransactions: ignoredTransactions(config.SENTRY_TUNNEL),
+      })
+    : undefined;
   const app = await buildRenderApp({
     config,
     logger,
@@ -64,6 +76,7 @@ export async function startRender(
       contentHash: 'test',
     },
     revalidate: async (tags) => void revalidated.push([...tags]),
+    ...(telemetry && { telemetry }),
   });
   await app.ready();
   return {
@@ -75,6 +88,7 @@ export async function startRender(
     callMetadata,
     async stop() {
       await app.close();
+      await telemetry?.close(2000);
       transport.close();
       await data.stop();
     },

@@ -11,8 +11,10 @@ import { handleAction, type ActionHooks } from '../actions/handle-action.js';
 import { effectiveOrigin, type TrustedProxies } from '../actions/origin-check.js';
 import { renderDocument } from '../render-document.js';
 import { createErrorResponder } from './error-responses.js';
+import { declarePageRoute, setPageRoute } from './page-route.js';
 import { renderPayload } from '../render-payload.js';
 import { parseCookies, traceIdOf } from '../request-context.js';
+import { resolveRoute } from '../resolve-route.js';
 import { requestUrl } from '../same-site-location.js';
 import { scriptNonceOf } from '../security/security-headers.js';
 import type { RenderRequest, RenderResponse, WebRuntime } from '../web-runtime.js';
@@ -47,6 +49,7 @@ export async function webRoutes<Services>(
 ): Promise<void> {
   const { runtime } = options;
   app.setErrorHandler(createErrorResponder(runtime as WebRuntime<never>));
+  declarePageRoute(app);
 
   // Actions take JSON and URL-encoded forms only: a text/plain body (an HTML form can send one
   // cross-site without a preflight) is refused with 415 instead of reaching a schema as a string.
@@ -80,9 +83,13 @@ export async function webRoutes<Services>(
       if (!finished && !reply.raw.writableFinished) controller.abort();
     });
     const nonce = scriptNonceOf(reply);
+    // Resolved once here, for the renderers and for the request's metrics label.
+    const route = resolveRoute(runtime, url.pathname);
+    setPageRoute(request, route.pattern);
     return {
       ...(nonce && { nonce }),
       url,
+      route,
       headers: request.headers,
       cookies: parseCookies(request.headers.cookie),
       services: options.servicesFor(request, { traceId, signal: controller.signal }),
