@@ -19,3 +19,4 @@ export {
   type GrpcTraceHeaders,
 } from './grpc-trace-headers.js';
 export { sentryTraceFromTraceparent } from './w3c-traceparent.js';
+export { tracestateToForward } from './w3c-tracestate.js';

@@ -6,7 +6,7 @@ import { requestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
 import { createCatalogClient, type GrpcTransport } from '@strata/catalog-client';
 import { grpcCallHistogram, registerHttpMetrics } from '@strata/metrics';
-import type { NodeTelemetry } from '@strata/telemetry';
+import { tracestateToForward, type NodeTelemetry } from '@strata/telemetry';
 import {
   createActionRegistry,
   createErrorResponder,
@@ -112,9 +112,20 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
     onRetry: (method, error) => logger.warn({ method, err: error }, 'retrying a data read'),
     ...(tracer && { tracer }),
   });
-  // The request's id (the gateway's, see request-ids.ts) goes with its data calls.
-  const gatewayFor = (traceId: string, signal?: AbortSignal) =>
-    createCatalogGateway(catalog, { traceId, signal, requestId: requestContext.get('reqId') });
+  // The request's id (the gateway's, see request-ids.ts) and a W3C caller's tracestate go with
+  // its data calls.
+  const gatewayFor = (
+    headers: Record<string, string | string[] | undefined>,
+    traceId: string,
+    signal?: AbortSignal,
+  ) =>
+    createCatalogGateway(catalog, {
+      traceId,
+      signal,
+      requestId: requestContext.get('reqId'),
+      // Only beside the traceparent it belongs to, which travels only with telemetry on.
+      tracestate: telemetry?.enabled ? tracestateToForward(headers, traceId) : undefined,
+    });
   const revalidate = deps.revalidate ?? (async () => undefined);
   const salt = config.ACTION_SALT ?? DEVELOPMENT_ACTION_SALT;
   if (!config.ACTION_SALT)
@@ -187,8 +198,8 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   await app.register(webRoutes<AppServices>, {
     runtime,
     actions,
-    servicesFor: (_request, { traceId, signal }) => ({
-      catalog: gatewayFor(traceId, signal),
+    servicesFor: (request, { traceId, signal }) => ({
+      catalog: gatewayFor(request.headers, traceId, signal),
       actionIds,
     }),
     publicOrigins: config.PUBLIC_ORIGINS,

@@ -1,7 +1,7 @@
 /**
  * With telemetry on, a request that carries only a W3C `traceparent` (an OpenTelemetry client or
  * proxy) is continued in that trace: the render transaction has its trace id and parent span,
- * and the data calls made for it carry the same trace on. An invalid traceparent starts a new
+ * and the data calls made for it carry the same trace (and the caller's tracestate) on. An invalid traceparent starts a new
  * trace; a request with `sentry-trace` too is continued in Sentry's.
  */
 import { connect } from 'node:net';
@@ -60,6 +60,7 @@ describe('an incoming W3C traceparent', () => {
   it('is continued: same trace id, its span as parent, and the data calls in that trace', async () => {
     const { transaction, dataCalls } = await transactionFor('/items/5', {
       traceparent: `00-${TRACE}-${SPAN}-01`,
+      tracestate: 'congo=t61rcWkgMzE',
     });
     expect(transaction).toMatchObject({
       transaction: 'GET /items/:id',
@@ -70,6 +71,7 @@ describe('an incoming W3C traceparent', () => {
     for (const metadata of dataCalls) {
       expect(metadata['traceparent']).toMatch(new RegExp(`^00-${TRACE}-[0-9a-f]{16}-01$`));
       expect(metadata['sentry-trace']).toMatch(new RegExp(`^${TRACE}-[0-9a-f]{16}-1$`));
+      expect(metadata['tracestate']).toBe('congo=t61rcWkgMzE');
     }
   });
 
@@ -96,10 +98,13 @@ describe('an incoming W3C traceparent', () => {
 
   it('gives way to sentry-trace when both are sent', async () => {
     const sentryTrace = `${'a'.repeat(32)}-${'b'.repeat(16)}-1`;
-    const { transaction } = await transactionFor('/items/5', {
+    const { transaction, dataCalls } = await transactionFor('/items/5', {
       traceparent: `00-${TRACE}-${SPAN}-01`,
+      tracestate: 'congo=t61rcWkgMzE',
       'sentry-trace': sentryTrace,
     });
     expect(transaction).toMatchObject({ traceId: 'a'.repeat(32), parentSpanId: 'b'.repeat(16) });
+    // The W3C caller's vendor entries belong to its trace, not the one continued.
+    for (const metadata of dataCalls) expect(metadata['tracestate']).toBeUndefined();
   });
 });

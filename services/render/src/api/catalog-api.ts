@@ -14,7 +14,10 @@ import { apiError, zodFields } from './api-errors.js';
 
 /** What the API needs per request. */
 export interface CatalogApiOptions {
-  readonly catalogFor: (traceId: string) => CatalogGateway;
+  readonly catalogFor: (
+    headers: Record<string, string | string[] | undefined>,
+    traceId: string,
+  ) => CatalogGateway;
   readonly traceIdOf: (headers: Record<string, string | string[] | undefined>) => string;
   readonly revalidate: (tags: readonly string[]) => Promise<void>;
 }
@@ -56,7 +59,7 @@ const WIRE_NAMES = {
 /** Registers the API (mount with prefix /api). */
 export async function catalogApi(app: FastifyInstance, options: CatalogApiOptions): Promise<void> {
   const catalog = (headers: Record<string, string | string[] | undefined>) =>
-    options.catalogFor(options.traceIdOf(headers));
+    options.catalogFor(headers, options.traceIdOf(headers));
 
   // JSON only: without this, Fastify would hand text/plain bodies to the handlers as strings.
   app.removeContentTypeParser('text/plain');

@@ -91,10 +91,16 @@ export interface CatalogGateway {
 /** Turns the client's answers and refusals into what loaders and actions act on. */
 export function createCatalogGateway(
   client: CatalogClient,
-  request: { traceId: string; requestId?: string | undefined; signal?: AbortSignal },
+  request: {
+    traceId: string;
+    requestId?: string | undefined;
+    tracestate?: string | undefined;
+    signal?: AbortSignal;
+  },
 ): CatalogGateway {
   const metadata: Record<string, string> = { 'strata-trace-id': request.traceId };
   if (request.requestId) metadata['x-request-id'] = request.requestId; // the data service logs it
+  if (request.tracestate) metadata['tracestate'] = request.tracestate;
   const context = { metadata, signal: request.signal };
   const read = <Res>(pending: Promise<Res>) =>
     pending.catch((error: unknown) => {
