@@ -29,6 +29,7 @@ export function serviceCatalog(env) {
     DATA_PORT: '50051',
     DATA_HOST: '127.0.0.1',
     DATA_DIR: '.data/pglite',
+    DATA_METRICS_PORT: '9464',
     // The render service shares this machine: PGlite on the gRPC thread costs less CPU in all
     // than its worker thread (docs/data-service.md, "Storage").
     PGLITE_WORKER: 'false',
@@ -75,7 +76,7 @@ export function serviceCatalog(env) {
       entry: 'services/data/dist/main.js',
       nodeArgs: SERVICE_NODE_FLAGS,
       env: data,
-      url: `grpc://${data.DATA_HOST}:${data.DATA_PORT}  (reflection on; try grpcurl -plaintext ${data.DATA_HOST}:${data.DATA_PORT} list)`,
+      url: `grpc://${data.DATA_HOST}:${data.DATA_PORT}  (reflection on; try grpcurl -plaintext ${data.DATA_HOST}:${data.DATA_PORT} list; metrics at http://${data.DATA_HOST}:${data.DATA_METRICS_PORT}/metrics)`,
       ready: { kind: 'tcp', host: data.DATA_HOST, port: Number(data.DATA_PORT) },
     },
     {

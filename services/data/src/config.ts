@@ -21,6 +21,14 @@ export const DataConfigSchema = z
   .object({
     DATA_PORT: port(50051).describe('gRPC port.'),
     DATA_HOST: z.string().default('127.0.0.1').describe('Address to bind (0.0.0.0 in containers).'),
+    // No default port: the service also runs embedded (tests, benchmarks, several replicas on one
+    // host), where a fixed port would collide. The image sets 9464.
+    DATA_METRICS_PORT: port(0)
+      .unwrap()
+      .optional()
+      .describe(
+        'Port of the Prometheus `GET /metrics` listener (HTTP, on DATA_HOST; 0: any free port). Unset: no listener. The image sets 9464.',
+      ),
     DATA_TLS_CERT: pemFile().describe(
       'Certificate (PEM file, chain included) the service shows its clients. Set with DATA_TLS_KEY: gRPC over TLS only. Unset: plaintext.',
     ),

@@ -1,6 +1,7 @@
 /**
  * Starts and stops the whole data service from a parsed config: database, migrations, seed,
- * change feed, gRPC server. main.ts and the tests both go through here.
+ * change feed, gRPC server and, when DATA_METRICS_PORT is set, the Prometheus listener. main.ts
+ * and the tests both go through here.
  */
 import * as grpc from '@grpc/grpc-js';
 import type { Logger } from 'pino';
@@ -10,6 +11,8 @@ import { DEVELOPMENT_PAGE_TOKEN_SECRET, type DataConfig } from './config.js';
 import { DISABLED_TELEMETRY, type NodeTelemetry } from '@strata/telemetry';
 import { watchDatabaseReadiness } from './database-readiness.js';
 import { createDataGrpcServer } from './grpc/create-server.js';
+import { createDataMetrics } from './metrics/data-metrics.js';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { migrate } from './storage/migrate.js';
 import { describeDatabase, openDatabase } from './storage/open-database.js';
 import { seedIfEmpty } from './storage/seed.js';
@@ -21,6 +24,8 @@ export interface RunningDataService {
   readonly port: number;
   /** `host:port` to dial. */
   readonly address: string;
+  /** The bound port of `GET /metrics` (undefined: DATA_METRICS_PORT unset, no listener). */
+  readonly metricsPort: number | undefined;
   /** The catalogue, for in-process callers (the benchmark's ceiling). */
   readonly catalog: Catalog;
   /** The database, for tests and tools. */
@@ -79,8 +84,29 @@ export async function startDataService(
   const feed = await startChangeFeed(database, {
     onError: (error) => logger.warn({ err: error }, 'change feed pull failed; will retry'),
   });
-  const grpcServer = createDataGrpcServer({ catalog, feed, logger, telemetry });
+  const metrics = config.DATA_METRICS_PORT === undefined ? undefined : createDataMetrics();
+  const grpcServer = createDataGrpcServer({
+    catalog,
+    feed,
+    logger,
+    telemetry,
+    ...(metrics && { observeCall: metrics.observeCall }),
+  });
   const port = await bind(grpcServer.server, `${config.DATA_HOST}:${config.DATA_PORT}`, config);
+  let metricsServer: MetricsServer | undefined;
+  if (metrics && config.DATA_METRICS_PORT !== undefined)
+    try {
+      metricsServer = await startMetricsServer(metrics.registry, {
+        host: config.DATA_HOST,
+        port: config.DATA_METRICS_PORT,
+      });
+    } catch (error) {
+      // The metrics port is taken or refused: let go of everything started so far.
+      grpcServer.server.forceShutdown();
+      await feed.close();
+      await database.close();
+      throw error;
+    }
   grpcServer.setServing(true);
   const readiness = watchDatabaseReadiness(database, grpcServer.setServing, { logger });
   logger.info(
@@ -88,6 +114,7 @@ export async function startDataService(
       port,
       host: config.DATA_HOST,
       tls: config.DATA_TLS_CERT ? (config.DATA_TLS_CA ? 'mutual' : 'on') : 'off',
+      metricsPort: metricsServer?.port,
     },
     'data service listening',
   );
@@ -96,6 +123,7 @@ export async function startDataService(
   return {
     port,
     address: `${config.DATA_HOST === '0.0.0.0' ? '127.0.0.1' : config.DATA_HOST}:${port}`,
+    metricsPort: metricsServer?.port,
     catalog,
     database,
     stop() {
@@ -114,6 +142,8 @@ export async function startDataService(
             resolve();
           });
         });
+        // Last to go, so a scrape during the drain still sees the calls finishing.
+        await metricsServer?.close();
         await database.close();
         logger.info('data service stopped');
       })();

@@ -1,6 +1,7 @@
 /**
  * Assembles the grpc-js server: CatalogService, the standard health service and reflection
- * (so grpcurl-style clients can list and call it without .proto files).
+ * (so grpcurl-style clients can list and call it without .proto files), every call measured
+ * when the service keeps metrics.
  */
 import * as grpc from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
@@ -11,8 +12,10 @@ import {
   PROTO_ROOT,
   SERVICE_PROTO_FILES,
 } from '@strata/proto';
+import type { GrpcServerObserver } from '@strata/metrics';
 import { HealthImplementation } from 'grpc-health-check';
 import { createCatalogHandlers, type CatalogHandlerDeps } from './catalog-handlers.js';
+import { metricsInterceptor } from './metrics-interceptor.js';
 
 /** The server plus the health switch the lifecycle flips. */
 export interface DataGrpcServer {
@@ -29,9 +32,18 @@ const SERVER_OPTIONS: grpc.ServerOptions = {
   'grpc.max_receive_message_length': 4 * 1024 * 1024,
 };
 
+/** What the server needs: the handlers' dependencies, and where served calls are recorded. */
+export interface DataGrpcServerDeps extends CatalogHandlerDeps {
+  /** Unset: calls are not measured. */
+  readonly observeCall?: GrpcServerObserver;
+}
+
 /** Builds the server with every service registered (not yet bound). */
-export function createDataGrpcServer(deps: CatalogHandlerDeps): DataGrpcServer {
-  const server = new grpc.Server(SERVER_OPTIONS);
+export function createDataGrpcServer(deps: DataGrpcServerDeps): DataGrpcServer {
+  const server = new grpc.Server({
+    ...SERVER_OPTIONS,
+    interceptors: deps.observeCall ? [metricsInterceptor(deps.observeCall)] : [],
+  });
   server.addService(catalogServiceDefinition(), createCatalogHandlers(deps));
 
   const health = new HealthImplementation({
