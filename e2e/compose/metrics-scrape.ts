@@ -1,7 +1,7 @@
 /**
  * Reads the stack's internal metrics the way a scraper on its networks would: from inside a
- * container (the service images have node and fetch), so nothing has to be published. Plus
- * readers for the Prometheus text format and nginx's stub_status page.
+ * container (the service images have node and fetch), so nothing has to be published, and
+ * nginx's stub_status page (Prometheus text is read with @strata/testing's sampleSum).
  */
 import { run } from './compose-stack.js';
 
@@ -15,27 +15,6 @@ fetch(process.argv[1], { signal: AbortSignal.timeout(5000) })
 /** GETs `url` from inside the container `id` (a render, data or relay container). */
 export function fetchInside(id: string, url: string): Promise<string> {
   return run(['docker', 'exec', id, 'node', '-e', FETCH, url]);
-}
-
-/**
- * The sum of every sample of `name` whose labels include `labels` (undefined: no such sample).
- */
-export function sampleSum(
-  text: string,
-  name: string,
-  labels: Readonly<Record<string, string>> = {},
-): number | undefined {
-  let sum: number | undefined;
-  for (const line of text.split('\n')) {
-    const match = /^([A-Za-z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = new Map(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    if (Object.entries(labels).every(([key, value]) => found.get(key) === value))
-      sum = (sum ?? 0) + Number(match[3]);
-  }
-  return sum;
 }
 
 /** nginx's stub_status counters. */

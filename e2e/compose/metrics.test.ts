@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, startComposeStack, type ComposeStack } from './compose-stack.js';
-import { fetchInside, parseStubStatus, sampleSum } from './metrics-scrape.js';
+import { sampleSum } from '@strata/testing';
+import { fetchInside, parseStubStatus } from './metrics-scrape.js';
 import { errorEnvelope } from './recorder.js';
 
 const CATALOG = 'strata.catalog.v1.CatalogService';

@@ -1,3 +1,4 @@
 export { createDeferred, type Deferred } from './deferred.js';
 export { POSTGRES_IMAGE, startTestPostgres, type TestPostgres } from './postgres-container.js';
 export { createTestCertificates, type TestCertificates } from './test-certificates.js';
+export { sampleSum } from './prometheus-text.js';

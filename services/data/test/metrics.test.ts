@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDataConfig, startDataService, type RunningDataService } from '../src/index.js';
 import { createTestClient, expectCallError } from './harness/catalog-client.js';
-import { sampleSum } from './harness/prometheus-text.js';
+import { sampleSum } from '@strata/testing';
 import { checkHealth } from './harness/standard-clients.js';
 import { collectChanges } from './harness/watch-collector.js';
 
