@@ -38,17 +38,25 @@ export interface FixedSegment {
   readonly state: SegmentState;
 }
 
-/** Runs the loaders of `segments[from..until)`. */
-export function loadRoute<Services>(
-  segments: readonly SegmentDefinition<Services>[],
-  input: LoaderInput<Services>,
-  report: LoaderErrorReporter,
-  range: { from: number; until: number } = { from: 0, until: segments.length },
-  fixed: readonly FixedSegment[] = [],
-  caching?: RouteCacheContext,
-): RouteLoad {
+/** What one request loads: the route's segments, which of them, and how. */
+export interface RouteLoadPlan<Services> {
+  readonly segments: readonly SegmentDefinition<Services>[];
+  /** Loaders run for `segments[from..until)`. */
+  readonly from: number;
+  readonly until: number;
+  /** Answered as given instead of loaded. */
+  readonly fixed: readonly FixedSegment[];
+  readonly input: LoaderInput<Services>;
+  readonly report: LoaderErrorReporter;
+  /** Undefined: no cache, every loader runs. */
+  readonly caching: RouteCacheContext | undefined;
+}
+
+/** Runs the loaders of `plan.segments[from..until)`. */
+export function loadRoute<Services>(plan: RouteLoadPlan<Services>): RouteLoad {
+  const { input, report, caching } = plan;
   const loaded = new Map<string, Promise<LoadedSegment>>();
-  for (const definition of segments.slice(range.from, range.until)) {
+  for (const definition of plan.segments.slice(plan.from, plan.until)) {
     const load = () => runLoader(definition, input, report);
     // Segments without a loader have nothing worth caching.
     const cached =
@@ -66,7 +74,7 @@ export function loadRoute<Services>(
         : load();
     loaded.set(definition.id, cached);
   }
-  for (const entry of fixed)
+  for (const entry of plan.fixed)
     loaded.set(entry.id, Promise.resolve({ id: entry.id, ...entry.state, deferred: new Map() }));
 
   const missing = (id: string) => Promise.reject(new Error(`segment "${id}" was not loaded`));

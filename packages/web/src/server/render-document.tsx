@@ -15,10 +15,9 @@ import { SegmentTree } from '../render/segment-tree.js';
 import { errorDigest as digestOf } from './error-digest.js';
 import { documentTelemetry } from './document-telemetry.js';
 import { renderErrorScreen } from './error-screen.js';
-import { loadRoute } from './load-route.js';
-import { loaderReporter } from './loader-reporter.js';
+import { loadPage, routeOf } from './load-page.js';
 import { renderOnePass } from './one-pass-document.js';
-import { firstLoadingIndex, resolveRoute } from './resolve-route.js';
+import { firstLoadingIndex } from './resolve-route.js';
 import type { LoadedSegment } from './run-loader.js';
 import type { RenderRequest, RenderResponse, WebRuntime } from './web-runtime.js';
 
@@ -30,33 +29,17 @@ export async function renderDocument<Services>(
   request: RenderRequest<Services>,
   options: { formResult?: FormResult; status?: number } = {},
 ): Promise<RenderResponse> {
-  const resolved = request.route ?? resolveRoute(runtime, request.url.pathname);
-  runtime.telemetry?.nameTransaction(`GET ${resolved.pattern}`);
+  const route = routeOf(runtime, request);
   const url = request.url.pathname + request.url.search;
-  const report = loaderReporter(runtime, request);
-  const load = loadRoute(
-    resolved.segments,
-    {
-      params: resolved.params,
-      search: request.url.searchParams,
-      headers: request.headers,
-      cookies: request.cookies,
-      services: request.services,
-      signal: request.signal,
-    },
-    report,
-    { from: 0, until: resolved.segments.length - resolved.fixed.length },
-    resolved.fixed,
-    runtime.segmentCache && {
-      cache: runtime.segmentCache,
-      build: runtime.buildId,
-      prefetch: false,
-    },
-  );
+  const load = loadPage(runtime, request, {
+    route,
+    search: request.url.searchParams,
+    from: 0,
+    until: route.segments.length,
+    prefetch: false,
+  });
 
-  const blockingIds = resolved.segments
-    .slice(0, firstLoadingIndex(resolved.segments))
-    .map((s) => s.id);
+  const blockingIds = route.segments.slice(0, firstLoadingIndex(route.segments)).map((s) => s.id);
   const blocking = await Promise.all(
     blockingIds.map((id) => load.loaded.get(id) as Promise<LoadedSegment>),
   );
@@ -71,12 +54,12 @@ export async function renderDocument<Services>(
     };
 
   const failed = blocking.find((s) => s.outcome.status === 'error');
-  if (failed?.outcome.status === 'error' && !hasErrorView(resolved.segments, failed.id))
+  if (failed?.outcome.status === 'error' && !hasErrorView(route.segments, failed.id))
     return errorScreen(runtime, failed.outcome.digest, request, baseHeaders);
 
   const status =
     options.status ??
-    (blocking.some((s) => s.outcome.status === 'not-found') || !resolved.matched
+    (blocking.some((s) => s.outcome.status === 'not-found') || !route.matched
       ? 404
       : failed
         ? 500
@@ -84,10 +67,10 @@ export async function renderDocument<Services>(
   const telemetry = documentTelemetry(runtime as WebRuntime<never>);
   const boot = {
     build: runtime.buildId,
-    route: resolved.routeId,
-    pattern: resolved.pattern,
-    params: resolved.params,
-    segments: resolved.segments.map((s) => s.id),
+    route: route.routeId,
+    pattern: route.pattern,
+    params: route.params,
+    segments: route.segments.map((s) => s.id),
     form: options.formResult ?? null,
     ...(telemetry && { telemetry }),
   };
@@ -102,8 +85,8 @@ export async function renderDocument<Services>(
     <ScriptNonceContext value={nonce}>
       <FormResultContext value={options.formResult ?? null}>
         <SegmentTree
-          segments={resolved.segments as never}
-          params={resolved.params}
+          segments={route.segments as never}
+          params={route.params}
           source={load.source(true, settled)}
         />
       </FormResultContext>
@@ -111,7 +94,7 @@ export async function renderDocument<Services>(
   );
 
   const everythingSettled =
-    blocking.length === resolved.segments.length && blocking.every((s) => s.deferred.size === 0);
+    blocking.length === route.segments.length && blocking.every((s) => s.deferred.size === 0);
   const whole = everythingSettled ? renderOnePass(tree(blocking), scripts) : undefined;
   if (whole !== undefined)
     return {

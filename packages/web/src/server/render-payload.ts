@@ -17,9 +17,8 @@ import { payloadHash } from '../protocol/payload-hash.js';
 import { encodeRecord } from '../protocol/payload-records.js';
 import { parseTreeHeader, readKeyNames } from '../protocol/tree-header.js';
 import { sameSitePath } from './same-site-location.js';
-import { loadRoute } from './load-route.js';
-import { loaderReporter } from './loader-reporter.js';
-import { firstLoadingIndex, resolveRoute } from './resolve-route.js';
+import { loadPage, routeOf } from './load-page.js';
+import { firstLoadingIndex } from './resolve-route.js';
 import { reusableCount } from './reuse-segments.js';
 import type { LoadedSegment } from './run-loader.js';
 import type { RenderRequest, RenderResponse, WebRuntime } from './web-runtime.js';
@@ -96,70 +95,51 @@ export async function payloadFor<Services>(
     status?: number;
   },
 ): Promise<RenderResponse> {
-  const parsed = { keys: options.keys };
-  const rawPrefetch = options.prefetch;
+  const { keys, prefetch } = options;
   const search = new URLSearchParams(request.url.searchParams);
   search.delete(PAYLOAD_QUERY_PARAM);
-  const resolved = request.route ?? resolveRoute(runtime, request.url.pathname);
-  runtime.telemetry?.nameTransaction(`GET ${resolved.pattern}`);
-  const ids = resolved.segments.map((s) => s.id);
-  const first = parsed.keys[0];
+  const route = routeOf(runtime, request);
+  const ids = route.segments.map((s) => s.id);
+  const first = keys[0];
   const sameRoot = first !== undefined && readKeyNames(first)?.id === ids[0];
-  const from = sameRoot ? reusableCount(ids, parsed.keys, { params: resolved.params, search }) : 0;
+  const from = sameRoot ? reusableCount(ids, keys, { params: route.params, search }) : 0;
   const until =
-    rawPrefetch === 'auto'
-      ? Math.max(from, firstLoadingIndex(resolved.segments.slice(from)) + from)
+    prefetch === 'auto'
+      ? Math.max(from, firstLoadingIndex(route.segments.slice(from)) + from)
       : ids.length;
-
-  const report = loaderReporter(runtime, request);
-  const fixedInRange = resolved.fixed.filter(
-    (f) => ids.indexOf(f.id) >= from && ids.indexOf(f.id) < until,
-  );
-  const load = loadRoute(
-    resolved.segments,
-    {
-      params: resolved.params,
-      search,
-      headers: request.headers,
-      cookies: request.cookies,
-      services: request.services,
-      signal: request.signal,
-    },
-    report,
-    { from, until: Math.min(until, ids.length - resolved.fixed.length) },
-    fixedInRange,
-    runtime.segmentCache && {
-      cache: runtime.segmentCache,
-      build: runtime.buildId,
-      prefetch: rawPrefetch !== undefined,
-    },
-  );
+  const load = loadPage(runtime, request, {
+    route,
+    search,
+    from,
+    until,
+    prefetch: prefetch !== undefined,
+  });
 
   const head =
     (options.prelude ?? []).join('') +
     encodeRecord({
       type: 'route',
       build: runtime.buildId,
-      route: resolved.routeId,
-      pattern: resolved.pattern,
+      route: route.routeId,
+      pattern: route.pattern,
       root: ids[0] ?? '',
-      params: resolved.params,
+      params: route.params,
       segments: ids.map((id, index) => ({
         id,
-        key: index < from ? (parsed.keys[index] ?? id) : '',
+        key: index < from ? (keys[index] ?? id) : '',
       })),
       from,
       until,
     });
-  const status = options.status ?? (resolved.matched ? 200 : 404);
+  const status = options.status ?? (route.matched ? 200 : 404);
   const headers = {
     'content-type': PAYLOAD_CONTENT_TYPE,
     [HEADERS.build]: runtime.buildId,
     vary: PAYLOAD_VARY,
     'cache-control': 'private, no-cache',
   };
-  const withDeferred = rawPrefetch !== 'auto';
-  const answered = resolved.segments.slice(from, until);
+  const withDeferred = prefetch !== 'auto';
+  const answered = route.segments.slice(from, until);
   if (firstLoadingIndex(answered) === answered.length) {
     const segments = await Promise.all(load.loaded.values());
     if (!(withDeferred && segments.some(hasDeferred)))

@@ -8,6 +8,7 @@ import {
   shapeFromMembers,
   shapeToMembers,
   storageKeyFor,
+  unshareableReason,
 } from './segment-shape.js';
 
 describe('segment shapes', () => {
@@ -64,6 +65,16 @@ describe('segment shapes', () => {
     const many = Array.from({ length: 33 }, (_, i) => `n${i}`);
     expect(isShareable({ params: [], search: many, private: false })).toBe(false);
     expect(isShareable({ params: [], search: many.slice(1), private: false })).toBe(true);
+  });
+
+  it('says why a shape skips the cache (private wins over too many names)', () => {
+    const many = Array.from({ length: 33 }, (_, i) => `n${i}`);
+    expect(unshareableReason({ params: ['id'], search: [], private: false })).toBeNull();
+    expect(unshareableReason({ params: [], search: [], private: true })).toBe('private');
+    expect(unshareableReason({ params: many, search: [], private: true })).toBe('private');
+    expect(unshareableReason({ params: many.slice(1), search: ['q'], private: false })).toBe(
+      'too-many-names',
+    );
   });
 
   it('the full request key tells repeated search values apart', () => {

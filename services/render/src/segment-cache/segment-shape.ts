@@ -48,9 +48,15 @@ export function mergeShapes(
   };
 }
 
+/** Why lookups for this shape skip the cache, or null when they may use it. */
+export function unshareableReason(shape: SegmentShape): 'private' | 'too-many-names' | null {
+  if (shape.private) return 'private';
+  return shape.params.length + shape.search.length > MAX_SHAPE_NAMES ? 'too-many-names' : null;
+}
+
 /** Whether lookups for this shape may use the cache at all. */
 export function isShareable(shape: SegmentShape): boolean {
-  return !shape.private && shape.params.length + shape.search.length <= MAX_SHAPE_NAMES;
+  return unshareableReason(shape) === null;
 }
 
 /** The storage key for this request: the segment id and the request's values of every name. */
