@@ -1,5 +1,5 @@
 /**
- * The benchmark pages of shared/bench/anchors/PAGE.md: visible markup identical to the anchors'
+ * The benchmark pages of bench/anchors/README.md: visible markup identical to the anchors'
  * Fastify+React page, data from the data service.
  */
 import { ItemView } from '@strata/proto';

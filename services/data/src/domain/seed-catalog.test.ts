@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { seedCategories, seedItems } from './seed-catalog.js';
 
 const anchorData = fileURLToPath(
-  new URL('../../../../../shared/bench/anchors/shared/data.mjs', import.meta.url),
+  new URL('../../../../bench/anchors/shared/data.mjs', import.meta.url),
 );
 
 describe('seed catalogue', () => {
-  it('is exactly the benchmark data of PAGE.md', async () => {
+  it('is exactly the benchmark data (bench/anchors/shared/data.mjs)', async () => {
     const anchor = (await import(anchorData)) as {
       getItems(
         limit: number,
@@ -23,7 +23,7 @@ describe('seed catalogue', () => {
     expect(seedCategories().map((c) => c.id)).toEqual(anchor.CATEGORIES);
   });
 
-  it('prints prices and descriptions as PAGE.md specifies', () => {
+  it('prints prices and descriptions as the benchmark data does', () => {
     const first = seedItems()[0];
     expect(first?.priceCents).toBe(7919);
     expect(first?.description).toHaveLength(160);

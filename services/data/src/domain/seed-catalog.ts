@@ -53,7 +53,7 @@ function describeItem(id: number): string {
   return text.slice(0, DESCRIPTION_LENGTH);
 }
 
-/** The 20 categories `cat-0` … `cat-19` (named like their ids, as PAGE.md prints them). */
+/** The 20 categories `cat-0` … `cat-19` (named like their ids, as the benchmark pages print them). */
 export function seedCategories(): SeedCategory[] {
   return Array.from({ length: CATEGORY_COUNT }, (_, n) => ({ id: `cat-${n}`, name: `cat-${n}` }));
 }

@@ -17,7 +17,7 @@ interface AnchorItem {
 
 // The benchmark's own data module: the seed must match it exactly.
 const anchorData = fileURLToPath(
-  new URL('../../../../../shared/bench/anchors/shared/data.mjs', import.meta.url),
+  new URL('../../../../bench/anchors/shared/data.mjs', import.meta.url),
 );
 const loadAnchor = async (): Promise<{ getItems(limit: number): Promise<AnchorItem[]> }> =>
   import(anchorData);
@@ -31,7 +31,7 @@ export function registerReadContract(get: () => ContractContext): void {
       expect(tags).toEqual(['categories']);
     });
 
-    it('serves exactly the benchmark data of PAGE.md', async () => {
+    it('serves exactly the benchmark data (bench/anchors/shared/data.mjs)', async () => {
       const anchor = await loadAnchor();
       const expected = await anchor.getItems(1000);
       const seen = [];

@@ -10,7 +10,7 @@ export interface AppServices {
   readonly actionIds: Readonly<Record<string, string>>;
 }
 
-/** 7919 → "$79.19" (PAGE.md's formatPrice). */
+/** 7919 → "$79.19" (the benchmark data's formatPrice, bench/anchors). */
 export function formatPrice(cents: number): string {
   return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }

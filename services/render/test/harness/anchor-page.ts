@@ -1,16 +1,11 @@
 /**
- * The benchmark anchors' own Fastify+React page (shared/bench/anchors/fastify-react/page.mjs)
- * rendered with this repository's React, so tests can compare our visible markup with it.
+ * The benchmark anchors' own Fastify+React page (bench/anchors/fastify-react/page.mjs, a copy of
+ * the anchor's module) rendered with this repository's React, so tests can compare our visible
+ * markup with it.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { renderToString } from 'react-dom/server';
 
-const anchors = fileURLToPath(new URL('../../../../../shared/bench/anchors/', import.meta.url));
-const require = createRequire(import.meta.url);
+const ANCHORS = new URL('../../../../bench/anchors/', import.meta.url);
 
 interface AnchorModule {
   RootLayout: (props: { children: unknown }) => unknown;
@@ -23,22 +18,11 @@ async function loadAnchor(): Promise<{
   page: AnchorModule;
   data: { getItems(n?: number): Promise<unknown[]>; getItem(id: number): Promise<unknown> };
 }> {
-  const dir = mkdtempSync(join(tmpdir(), 'strata-anchor-'));
-  const source = readFileSync(join(anchors, 'fastify-react/page.mjs'), 'utf8')
-    .replaceAll(
-      "from 'react'",
-      `from ${JSON.stringify(pathToFileURL(require.resolve('react')).href)}`,
-    )
-    .replaceAll(
-      "from '../shared/data.mjs'",
-      `from ${JSON.stringify(pathToFileURL(join(anchors, 'shared/data.mjs')).href)}`,
-    );
-  const file = join(dir, 'page.mjs');
-  writeFileSync(file, source);
-  const page = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as AnchorModule;
-  const data = await import(
-    /* @vite-ignore */ pathToFileURL(join(anchors, 'shared/data.mjs')).href
-  );
+  // Plain imports: the copy resolves 'react' to this repository's, the one our pages use.
+  const page = (await import(
+    /* @vite-ignore */ new URL('fastify-react/page.mjs', ANCHORS).href
+  )) as AnchorModule;
+  const data = await import(/* @vite-ignore */ new URL('shared/data.mjs', ANCHORS).href);
   return { page, data };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The benchmark's root and section layouts (shared/bench/anchors/PAGE.md), markup exact.
+ * The benchmark's root and section layouts (bench/anchors/README.md), markup exact.
  * Site-wide constants, not data: the contract fixes them.
  */
 import { Link } from '@strata/web';
