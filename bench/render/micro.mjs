@@ -24,7 +24,7 @@
 //   JSON only: jsonForScript     serialising the items segment for its inline script (as before
 //                                proposal 4, and packed with its list keys once as now)
 //
-// Usage: node bench/render/micro.mjs   (after `npm run build`; ANCHORS for the anchors folder)
+// Usage: node bench/render/micro.mjs   (after `npm run build`)
 // Env: RENDERS (1000 per variant), OUT (bench/render/results/micro-<UTC time>), VARIANTS (filter)
 process.env.NODE_ENV = 'production';
 const fs = await import('node:fs');
@@ -35,7 +35,8 @@ const { fileURLToPath, pathToFileURL } = await import('node:url');
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
-const ANCHORS = path.resolve(process.env.ANCHORS || path.join(REPO, '../shared/bench/anchors'));
+// The anchors' data and Fastify+React page: the repository's copies (bench/anchors).
+const ANCHORS = path.join(REPO, 'bench/anchors');
 const RENDERS = Number(process.env.RENDERS || 1000);
 const BATCHES = 5;
 const OUT = path.resolve(

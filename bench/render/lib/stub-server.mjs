@@ -10,7 +10,8 @@ process.env.NODE_ENV ||= 'production';
 const path = await import('node:path');
 const { fileURLToPath, pathToFileURL } = await import('node:url');
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const ANCHORS = path.resolve(process.env.ANCHORS || path.join(REPO, '../shared/bench/anchors'));
+// Only the benchmark data is needed: the repository's copy (bench/anchors).
+const ANCHORS = path.join(REPO, 'bench/anchors');
 const imp = (p) => import(pathToFileURL(path.join(REPO, p)).href);
 
 const { buildRenderApp, loadClientAssets, loadRenderConfig } = await imp(
