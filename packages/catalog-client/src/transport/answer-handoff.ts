@@ -5,12 +5,12 @@
  * thread is busy leaves only when the current poll phase is over. Settling an answer inside the
  * poll phase renders its page there too, and every request read in the same phase waited for all
  * of those renders before its data call was sent: the data service sat idle while this thread
- * rendered, then this thread sat idle while the data service answered (the machine was ~20% idle
- * at full load). Delivering one outcome per turn lets every turn poll first; the data calls
+ * rendered, then this thread sat idle while the data service answered (the machine sat partly
+ * idle at full load). Delivering one outcome per turn lets every turn poll first; the data calls
  * started there are flushed (native immediates run before JavaScript ones) before the next page
  * renders. Delivering every settled answer in the same check phase instead (after the flush,
- * but with no poll between renders) served ~20% fewer pages. Measured in
- * bench/render/RESULTS.md, section "2026-11-25 (midday)".
+ * but with no poll between renders) served fewer pages (bench/render/RESULTS.md, "answers
+ * handed over one per event-loop turn").
  */
 
 /** Queues `deliver`; it runs in a later event-loop turn, one queued delivery per turn, in order. */
