@@ -3,7 +3,9 @@
  * data service, rendered per request.
  */
 import { Link, segment } from '@strata/web';
-import { formatPrice, parseId, type AppServices } from '../services.js';
+import { parseId } from '../item-id.js';
+import { formatPrice } from '../price.js';
+import type { AppServices } from '../services.js';
 import { BenchRootLayout, BenchSectionLayout } from './bench-layouts.js';
 
 /** The fields the list prints (the payload carries nothing else). */

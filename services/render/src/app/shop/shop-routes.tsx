@@ -5,7 +5,9 @@
 import type { Category } from '@strata/proto';
 import { Await, Link, segment, type DeferredRef } from '@strata/web';
 import { ReadRefused } from '../../gateway/read-refused.js';
-import { formatPrice, parseId, type AppServices } from '../services.js';
+import { parseId } from '../item-id.js';
+import { formatPrice } from '../price.js';
+import type { AppServices } from '../services.js';
 import { ItemForm } from './item-form.js';
 import { ShopError, ShopLayout, ShopNotFound } from './shop-layout.js';
 import { slowPage } from './slow-page.js';
