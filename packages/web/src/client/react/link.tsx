@@ -122,6 +122,9 @@ const LINK_ONLY_PROPS = [
  * props object as its own (React never mutates props), with no copy.
  */
 function ServerLink(props: LinkProps): ReactNode {
+  // React's development build puts a warning `key` getter on a keyed element's props and warns
+  // when that object is passed on as props; a copy leaves the (non-enumerable) getter behind.
+  if ('key' in props) return jsx('a', withoutLinkProps(props));
   for (const name of LINK_ONLY_PROPS)
     if (props[name] !== undefined) return jsx('a', withoutLinkProps(props));
   return jsx('a', props);
