@@ -51,7 +51,7 @@ describe('WatchChanges', () => {
         expectedVersion: item!.version,
       }),
     );
-    for (let waited = 0; received.length < 2 && waited < 5000; waited += 20)
+    for (let waited = 0; received.length < 2 && waited < 10_000; waited += 20)
       await new Promise((resolve) => setTimeout(resolve, 20));
     expect(received.map((change) => change.itemId)).toEqual([item!.id, item!.id]);
     expect(received[1]!.sequence).toBeGreaterThan(received[0]!.sequence);

@@ -24,8 +24,9 @@ async function whoAnswers(
   client: ReturnType<typeof createCatalogClient>,
   count: number,
   concurrency = 8,
+  /** Filled in as the answers come (to watch the load while it runs). */
+  answeredBy: Record<string, number> = {},
 ) {
-  const answeredBy: Record<string, number> = {};
   let started = 0;
   let failed = 0;
   await Promise.all(
@@ -89,8 +90,12 @@ describe('several replicas behind one name', () => {
     });
     const client = createCatalogClient(transport);
     try {
-      const load = whoAnswers(client, 3000);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      const answering: Record<string, number> = {};
+      const load = whoAnswers(client, 3000, 8, answering);
+      // Stopped mid-load once it has answered (polled: a loaded machine may take a while).
+      await expect
+        .poll(() => answering['replica 127.0.0.3'] ?? 0, { timeout: 10_000 })
+        .toBeGreaterThan(0);
       await third.stop();
       answer(['127.0.0.1']); // the name no longer lists it
       const during = await load;
@@ -98,7 +103,9 @@ describe('several replicas behind one name', () => {
       expect(during.answeredBy['replica 127.0.0.3']).toBeGreaterThan(0);
 
       answer(['127.0.0.1', '127.0.0.2']); // scaled up
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await expect
+        .poll(() => transport.addresses().sort(), { timeout: 10_000 })
+        .toEqual([`127.0.0.1:${first.port}`, `127.0.0.2:${first.port}`]);
       const after = await whoAnswers(client, 200);
       expect(after.failed).toBe(0);
       expect(after.answeredBy['replica 127.0.0.2']).toBeGreaterThan(40);

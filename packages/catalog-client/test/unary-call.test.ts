@@ -184,6 +184,8 @@ async function silenceableProxy(targetPort: number) {
   return {
     address: `127.0.0.1:${(server.address() as AddressInfo).port}`,
     accepted: () => accepted,
+    /** Silenced connections not closed yet (by the client, since the proxy never closes one). */
+    silencedStillOpen: () => [...silenced].filter((socket) => open.has(socket)).length,
     silenceAll: () => open.forEach((socket) => silenced.add(socket)),
     close: () => {
       open.forEach((socket) => socket.destroy());
@@ -213,7 +215,8 @@ describe('after the data service restarts', () => {
       await caller.unary(GET, getRequest(1), { deadlineMs: 2000 });
       await first.stop();
       back = await startData(port);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // Reconnects retry every 100–200 ms; the margin is for a loaded CI machine.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
       // A name lookup now would wait behind the threadpool's work, past the deadline.
       const busy = occupyThreadpool();
       const bytes = await caller.unary(GET, getRequest(5), { deadlineMs: 1000 });
@@ -252,7 +255,8 @@ describe('when the connection goes silent', () => {
     try {
       await caller.unary(GET, getRequest(1), { deadlineMs: 2000 });
       proxy.silenceAll();
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Polled, not a fixed wait: on a loaded machine the pings can run late.
+      await expect.poll(() => proxy.silencedStillOpen(), { timeout: 10_000 }).toBe(0);
       const bytes = await caller.unary(GET, getRequest(4), { deadlineMs: 1000 });
       expect(GetItemResponse.decode(bytes).item?.id).toBe(4);
       expect(proxy.accepted()).toBe(2);

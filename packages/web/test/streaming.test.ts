@@ -3,7 +3,7 @@
  * slow segment resolves; the rest follows when it does; a client that leaves aborts the work.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { payloadHash } from '../src/index.js';
 import { buildTestServer, type TestServer } from './harness/build-test-server.js';
@@ -13,6 +13,18 @@ afterEach(async () => server?.app.close());
 
 function open(url: string): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => httpRequest(url, resolve).on('error', reject).end());
+}
+
+/**
+ * Resolves when the server's side of the next connection has closed: the server has seen the
+ * client leave (a loaded machine can take long to notice, so no fixed wait stands for this).
+ */
+function nextConnectionClosed(): Promise<void> {
+  return new Promise((resolve) =>
+    server!.app.server.once('connection', (socket: Socket) =>
+      socket.once('close', () => resolve()),
+    ),
+  );
 }
 
 function nextChunk(response: IncomingMessage): Promise<string> {
@@ -47,13 +59,15 @@ describe('streamed HTML', () => {
     server = await buildTestServer();
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
+    const closed = nextConnectionClosed();
     const response = await open(`http://127.0.0.1:${port}/slow`);
     await nextChunk(response);
     response.destroy();
+    await closed;
     await new Promise((resolve) => setTimeout(resolve, 100));
     server.services.slow.resolve('too late');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(server.services.slowAborted).toEqual([true]);
+    await expect.poll(() => server!.services.slowAborted, { timeout: 10_000 }).toEqual([true]);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // time to log a failure, if it did
     expect(server.logged.filter((line) => line['msg'] === 'render failed')).toEqual([]);
   });
 });
@@ -63,9 +77,11 @@ describe('cancelled work', () => {
     server = await buildTestServer();
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
+    const closed = nextConnectionClosed();
     const response = await open(`http://127.0.0.1:${port}/slow`);
     await nextChunk(response);
     response.destroy();
+    await closed;
     await new Promise((resolve) => setTimeout(resolve, 100));
     server.services.slow.reject(
       Object.assign(new Error('1 CANCELLED: Cancelled on client'), { code: 1 }),
@@ -85,11 +101,15 @@ describe('a client that leaves before anything was sent', () => {
     const { port } = server.app.server.address() as AddressInfo;
     const hash = payloadHash({ tree: '1;shop/section/items(s.q=)', prefetch: undefined });
     const path = 'strata-payload' in headers ? `/blocking?_p=${hash}` : '/blocking';
+    const arrived = new Promise((resolve) => server!.app.server.once('request', resolve));
+    const closed = nextConnectionClosed();
     const request = httpRequest(`http://127.0.0.1:${port}${path}`, { headers });
     request.on('error', () => undefined);
     request.end();
+    await arrived; // the server has the request (then has a moment to start its loader)
     await new Promise((resolve) => setTimeout(resolve, 100));
     request.destroy();
+    await closed;
     await new Promise((resolve) => setTimeout(resolve, 50));
     // What a gRPC call answers once the gateway cancelled it on the request's abort signal.
     server.services.slow.reject(

@@ -40,7 +40,7 @@ async function scrape(): Promise<string> {
 
 /** Scrapes until `count` calls of a method ended with `code` (a cancel is recorded a tick late). */
 async function waitForCount(labels: Record<string, string>, count: number): Promise<string> {
-  const until = Date.now() + 5000;
+  const until = Date.now() + 10_000;
   for (;;) {
     const text = await scrape();
     if ((sampleSum(text, `${HISTOGRAM}_count`, labels) ?? 0) >= count || Date.now() > until)

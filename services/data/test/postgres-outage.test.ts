@@ -57,7 +57,7 @@ describe('PostgreSQL outage', () => {
       expect(await healthOf(service.address)).toBe(1);
       await postgres.stop();
       // Not ready while the database does not answer (checked every 2 s).
-      expect(await healthBecomes(service.address, 2, 5000)).toBe(2);
+      expect(await healthBecomes(service.address, 2, 10_000)).toBe(2);
       const error = await expectCallError(client.getItem({ id: 3 }, 10_000));
       expect(error.code).toBe(status.UNAVAILABLE);
       expect(error.details.reason).toBe('DATA_UNAVAILABLE');

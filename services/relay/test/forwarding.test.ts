@@ -32,6 +32,20 @@ function send(body: string) {
   return fetch(`${relay.url}/monitoring`, { method: 'POST', body });
 }
 
+/**
+ * Resolves once the relay has handled `count` upstream answers with `status` (recorded in the
+ * same turn as the limits they carry are learned). Polled: on a loaded machine the answer can
+ * take long to get back after the upstream has seen the request.
+ */
+async function upstreamAnswered(status: number, count = 1): Promise<void> {
+  await expect
+    .poll(async () => (await fetch(`${relay.url}/metrics`)).text(), {
+      timeout: 10_000,
+      interval: 20,
+    })
+    .toMatch(new RegExp(`relay_upstream_requests_total\\{status="${status}"\\} ${count}\\n`));
+}
+
 function reportsOf(fake: FakeUpstream): Array<Record<string, unknown>> {
   return fake.received
     .flatMap((r) => r.envelope?.items ?? [])
@@ -67,8 +81,7 @@ describe('upstream rate limits', () => {
       headers: { 'x-sentry-rate-limits': '60:error:key', 'retry-after': '60' },
     });
     expect((await send(eventEnvelope(1))).status).toBe(200);
-    await upstream.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await upstreamAnswered(429);
 
     const limited = await send(eventEnvelope(2));
     expect(limited.status).toBe(429);
@@ -94,8 +107,7 @@ describe('upstream rate limits', () => {
     await setup();
     upstream.script({ status: 429 });
     await send(eventEnvelope(1));
-    await upstream.waitFor(1);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await upstreamAnswered(429);
     const response = await send(clientReportEnvelope);
     expect(response.status).toBe(429);
     expect(response.headers.get('x-sentry-rate-limits')).toMatch(/^(59|60)::key$/);
@@ -187,7 +199,7 @@ describe('ops endpoints', () => {
 
     await send(eventEnvelope(3));
     await send(scriptError);
-    await upstream.waitFor(1);
+    await upstreamAnswered(200); // the upstream has it, and the relay its answer
     const metrics = await (await fetch(`${relay.url}/metrics`)).text();
     expect(metrics).toMatch(/relay_envelopes_accepted_total\{dsn="42:abc123"\} 1/);
     expect(metrics).toMatch(

@@ -137,11 +137,7 @@ describe('recovery after a restart', () => {
     for (let id = 1; id <= 5; id += 1)
       expect((await post(first, envelope(HONEST, id))).status).toBe(200);
     await upstream.waitFor(5);
-    await first.relay.shutdown(100);
-    console.log(
-      'after shutdown',
-      (await readFile(join(spoolDir, 'segment-0000000000.log'))).length,
-    ); // the held sends are cut: all five stay spooled
+    await first.relay.shutdown(100); // the held sends are cut: all five stay spooled
     upstream.received.splice(0);
     upstream.release();
 

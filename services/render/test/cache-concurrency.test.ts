@@ -70,7 +70,7 @@ describe('one regenerator per key', () => {
     const reads = stack.reads();
     const stored = await regenerationsStored();
     await burst([a], 50, itemsPayload());
-    await eventually(async () => (await regenerationsStored()) === stored + 1, 3000);
+    await eventually(async () => (await regenerationsStored()) === stored + 1, 10_000);
     expect(stack.reads()).toBe(reads + 1);
     expect(await a.counter('stale_hits_total')).toBeGreaterThanOrEqual(50);
     // The regenerated entry is fresh: the next requests need no read at all.
@@ -83,7 +83,7 @@ describe('one regenerator per key', () => {
     const reads = stack.reads();
     const stored = await regenerationsStored();
     await burst(stack.replicas, 50, itemsPayload());
-    await eventually(async () => (await regenerationsStored()) === stored + 1, 3000);
+    await eventually(async () => (await regenerationsStored()) === stored + 1, 10_000);
     await new Promise((resolve) => setTimeout(resolve, 100)); // a second one would show by now
     expect(stack.reads()).toBe(reads + 1);
   });
@@ -102,7 +102,7 @@ describe('one regenerator per key', () => {
     const reads = stack.reads();
     const stored = await regenerationsStored();
     await burst(stack.replicas, 30, itemsPayload('full'));
-    await eventually(async () => (await regenerationsStored()) === stored + 1, 3000);
+    await eventually(async () => (await regenerationsStored()) === stored + 1, 10_000);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(stack.reads()).toBe(reads + 1);
   });

@@ -119,12 +119,15 @@ describe.each([
   it('waits for an open transaction and never sees its uncommitted rows', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let wrote = false;
     const transaction = db.transaction(async (tx) => {
       await tx.query(`INSERT INTO texts VALUES (-1, 'uncommitted')`);
+      wrote = true;
       await held;
       await tx.query(`UPDATE texts SET body = 'committed' WHERE id = -1`);
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The transaction is open (polled: a loaded machine may not have started it yet).
+    await expect.poll(() => wrote, { timeout: 10_000 }).toBe(true);
     const outside = db.read('SELECT body FROM texts WHERE id = -1');
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();

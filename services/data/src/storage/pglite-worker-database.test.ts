@@ -62,7 +62,8 @@ describe('PGlite in a worker thread', () => {
       await tx.query(`UPDATE t SET name = 'd2' WHERE id = 30`);
       order.push('tx updated');
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The transaction is open (polled: a loaded machine may not have started it yet).
+    await expect.poll(() => order, { timeout: 10_000 }).toEqual(['tx wrote']);
     const outside = db.query('SELECT name FROM t WHERE id = 30').then((result) => {
       order.push('outside read');
       return result.rows;

@@ -138,12 +138,14 @@ describe('spool write failures', () => {
     expect(await acked(spool, 2)).toBe(true);
     faults.holdSyncs(); // the disk never finishes this sync: the process dies first
     let thirdAcked = false;
+    let writes = faults.counts.writes;
     void spool.append('1:key', body(3), 0).then(() => (thirdAcked = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => faults.counts.writes, { timeout: 10_000 }).toBeGreaterThan(writes);
     faults.spaceLeft = 40; // and the next batch is cut off mid-record by the crash
     faults.failTruncates(1);
+    writes = faults.counts.writes;
     void spool.append('1:key', body(4), 0).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => faults.counts.writes, { timeout: 10_000 }).toBeGreaterThan(writes);
     faults.crash();
     expect(thirdAcked).toBe(false);
 

@@ -140,8 +140,9 @@ describe('spool recovery', () => {
       ['1:key', 9],
     ]);
     await spool.append('1:key', body(10), 10); // lets deletions and tombstones settle
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await readdir(opts.dir)).not.toContain(segmentFileName(0));
+    await expect
+      .poll(() => readdir(opts.dir), { timeout: 10_000 })
+      .not.toContain(segmentFileName(0));
     await spool.close();
   });
 });

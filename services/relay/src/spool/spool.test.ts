@@ -67,8 +67,9 @@ describe('spool', () => {
     const before = (await readdir(opts.dir)).length;
     for (let n = 0; n < 12; n += 1) spool.complete(spool.shift()!);
     await spool.append('1:key', body(99), 99); // lets pending deletions and tombstones settle
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((await readdir(opts.dir)).length).toBeLessThan(before);
+    await expect
+      .poll(async () => (await readdir(opts.dir)).length, { timeout: 10_000 })
+      .toBeLessThan(before);
     expect(spool.stats()).toMatchObject({ pending: 1, queued: 1 });
     await spool.close();
   });

@@ -110,9 +110,8 @@ describe('createForwarder', () => {
       before: async (spool) => void (await spool.append(A, encode(event(1)), 0)),
     });
     forwarder.pump();
-    await sleep(30);
+    await expect.poll(() => completed.length, { timeout: 10_000 }).toBe(1);
     expect(sent).toEqual([]);
-    expect(completed).toHaveLength(1);
     expect(drops).toEqual([['spool-expired', 'error', 1]]);
   });
 
@@ -120,27 +119,28 @@ describe('createForwarder', () => {
     const { sent, drops, rateLimits, enqueue } = await setup();
     rateLimits.update(A, { rateLimitsHeader: '60:error' }, Date.now());
     await enqueue(A, '{}\n{"type":"event"}\n{}\n{"type":"session"}\n{}');
-    await sleep(30);
-    expect(sent).toEqual([[A, '{}\n{"type":"session"}\n{}']]);
+    await expect.poll(() => sent, { timeout: 10_000 }).toEqual([[A, '{}\n{"type":"session"}\n{}']]);
     expect(drops).toEqual([['rate-limited', 'error', 1]]);
   });
 
   it('learns limits from responses, but not from a 413', async () => {
     const answers = [answer(413, '60:error'), answer(200, '30:span')];
-    const { rateLimits, enqueue } = await setup({ respond: async () => answers.shift()! });
+    const { rateLimits, completed, enqueue } = await setup({
+      respond: async () => answers.shift()!,
+    });
     await enqueue(A, event(1));
-    await sleep(20);
-    await enqueue(A, event(2));
-    await sleep(20);
-    expect(Object.keys(rateLimits.get(A, Date.now()))).toEqual(['span']);
+    await expect.poll(() => completed.length, { timeout: 10_000 }).toBe(1); // the 413 is final
+    await enqueue(A, event(2)); // an error item: dropped unsent had the 413's limit been learned
+    await expect
+      .poll(() => Object.keys(rateLimits.get(A, Date.now())), { timeout: 10_000 })
+      .toEqual(['span']);
   });
 
   it('retries a 5xx, then gives up after the attempt budget and reports network_error', async () => {
     const { completed, drops, sent, enqueue } = await setup({ respond: async () => answer(503) });
     await enqueue(A, event(1));
-    await sleep(50);
+    await expect.poll(() => completed.length, { timeout: 10_000 }).toBe(1);
     expect(sent).toHaveLength(2);
-    expect(completed).toHaveLength(1);
     expect(drops).toEqual([['upstream-unreachable', 'error', 1]]);
   });
 });
@@ -149,14 +149,16 @@ describe('back-off per destination', () => {
   it('pauses only the destination that fails; the others are delivered at once', async () => {
     const { sent, completed, enqueue } = await setup({
       respond: async (key) => answer(key === A ? 503 : 200),
-      retry: { baseMs: 10_000, maxMs: 10_000, maxAttempts: 5 },
+      // A's pause outlasts the poll below, so B cannot be waiting behind it and still pass.
+      retry: { baseMs: 60_000, maxMs: 60_000, maxAttempts: 5 },
     });
     for (let n = 0; n < 3; n += 1) {
       await enqueue(A, event(n));
       await enqueue(B, event(n));
     }
-    await sleep(100);
-    expect(completed.map((entry) => entry.dsnKey)).toEqual([B, B, B]);
+    await expect
+      .poll(() => completed.map((entry) => entry.dsnKey), { timeout: 10_000 })
+      .toEqual([B, B, B]);
     expect(sent.filter(([key]) => key === A).length).toBeLessThanOrEqual(2); // A1 (+ A2 in flight)
   });
 
@@ -196,17 +198,18 @@ describe('back-off per destination', () => {
       retry: { baseMs: 40, maxMs: 40, maxAttempts: 12 },
     });
     await enqueue(A, event(0));
-    await sleep(5);
+    await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(1); // answered 503: A paused
     phase = 'probe';
     peak.clear();
     for (let n = 1; n < 8; n += 1) await enqueue(A, event(n));
-    await sleep(150); // the pause is over: exactly one probe is out, the rest wait
+    // The pause ends: one probe goes out; a little longer shows the rest wait behind it.
+    await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(2);
+    await sleep(50);
     expect(peak.get(A)).toBe(1);
     expect(sent).toHaveLength(2);
     phase = 'ok';
     releaseProbe();
-    await sleep(50);
-    expect(completed).toHaveLength(8);
+    await expect.poll(() => completed.length, { timeout: 10_000 }).toBe(8);
     expect(peak.get(A)).toBeGreaterThan(1);
   });
 });
@@ -220,10 +223,9 @@ describe('spool read errors', () => {
       retry: { baseMs: 20, maxMs: 40, maxAttempts: 4 },
     });
     await enqueue(A, event(1));
-    await sleep(300);
+    await expect.poll(() => completed.length, { timeout: 10_000 }).toBe(1);
     expect(faults.counts.reads).toBe(4);
     expect(sent).toEqual([]);
-    expect(completed).toHaveLength(1);
     expect(errors).toEqual([
       expect.stringMatching(/^giving up after 4 attempts: spool read failed: EIO/),
     ]);
@@ -254,9 +256,10 @@ describe('spool read errors', () => {
       },
     });
     forwarder.pump();
-    await sleep(50);
+    await expect
+      .poll(() => completed.map((entry) => entry.dsnKey).sort(), { timeout: 10_000 })
+      .toEqual([A, B]);
     expect(sent).toEqual([[B, event(2)]]);
-    expect(completed.map((entry) => entry.dsnKey).sort()).toEqual([A, B]);
     expect(errors).toEqual([expect.stringMatching(/^dropping an unreadable envelope/)]);
   });
 });
