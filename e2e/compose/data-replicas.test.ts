@@ -6,12 +6,34 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run, startComposeStack, type ComposeStack } from './compose-stack.js';
+import { fetchInside } from './metrics-scrape.js';
 import { measureLoadWhile } from './page-load.js';
 
 let stack: ComposeStack;
 
+/**
+ * Waits until every render replica reaches both data replicas: one that resolved the name while
+ * only one data container was up learns of the other at its next resolution (within 10 s).
+ */
+async function untilRenderReachesBothReplicas(): Promise<void> {
+  const renders = [await stack.containerOf('render-1'), await stack.containerOf('render-2')];
+  const reachable = async (id: string) =>
+    (
+      JSON.parse(await fetchInside(id, 'http://127.0.0.1:3000/readyz')) as {
+        data: { reachable: number };
+      }
+    ).data.reachable;
+  let seen: number[] = [];
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(500)) {
+    seen = await Promise.all(renders.map(reachable));
+    if (seen.every((count) => count === 2)) return;
+  }
+  throw new Error(`render replicas reach ${seen.join(' and ')} data replicas, not 2 each`);
+}
+
 beforeAll(async () => {
   stack = await startComposeStack('data-replicas', { env: { DATA_LOG_LEVEL: 'debug' } });
+  await untilRenderReachesBothReplicas();
 }, 600_000);
 
 afterAll(async () => {
