@@ -13,7 +13,7 @@ import {
   type TransportOptions,
 } from '@strata/catalog-client';
 import { readStatusDetails } from '@strata/proto';
-import { createCatalogGateway, ReadRefused, type CatalogGateway } from '@strata/render';
+import { createCatalogGateway, ReadRefused, type CatalogGateway } from '@strata/app-catalog';
 import { createTestCertificates, type TestCertificates } from '@strata/testing';
 import {
   GenericContainer,

@@ -22,3 +22,8 @@ export type { TlsSettings } from './transport/tls-settings.js';
 export type { ConnectionTiming } from './transport/http2-connection.js';
 export type { EjectionPolicy } from './replicas/replica-choice.js';
 export type { ReplicaReach } from './replicas/replica-set.js';
+export {
+  createChangeWatcher,
+  type ChangeWatcher,
+  type ChangeWatcherDeps,
+} from './change-watcher.js';

@@ -1,18 +1,7 @@
 /**
  * The render service's environment, parsed once by the composition root.
  */
-import type { TlsSettings } from '@strata/catalog-client';
-import {
-  bool,
-  csvList,
-  durationMs,
-  loadConfig,
-  oneOf,
-  pemFile,
-  port,
-  requireTogether,
-  url,
-} from '@strata/config';
+import { bool, csvList, durationMs, loadConfig, oneOf, port, url } from '@strata/config';
 import { telemetryConfigFields } from '@strata/telemetry';
 import { z } from 'zod';
 import { cspSources } from './csp-sources.js';
@@ -50,20 +39,16 @@ export const RenderConfigSchema = z
       .string()
       .default('127.0.0.1')
       .describe('Address to bind (0.0.0.0 in containers).'),
-    DATA_SERVICE_ADDRESS: z
+    RENDER_APP: z
       .string()
-      .default('127.0.0.1:50051')
+      .regex(
+        /^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/,
+        'must be a package name such as @strata/app-catalog',
+      )
+      .default('@strata/app-catalog')
       .describe(
-        'host:port of the gRPC data service, or several separated by commas; calls are spread over every address a name resolves to.',
+        'The application served: a package whose default export is a Strata app (see docs/guide.md); it reads its own settings.',
       ),
-    DATA_TLS_CA: pemFile().describe(
-      'CA certificate (PEM file) that signed the data service’s certificate. Set: connect over TLS. Unset: plaintext.',
-    ),
-    DATA_TLS_CERT: pemFile().describe(
-      'Client certificate (PEM file) shown to a data service that requires mutual TLS; with DATA_TLS_KEY.',
-    ),
-    DATA_TLS_KEY: pemFile().describe('Private key (PEM file) of DATA_TLS_CERT.'),
-    DATA_DEADLINE: durationMs('2s').describe('Deadline of one data-service call.'),
     PUBLIC_ORIGINS: csvList().describe(
       'Origins (scheme://host[:port]) whose pages may call server actions. Empty: the origin the request was made to.',
     ),
@@ -105,12 +90,6 @@ export const RenderConfigSchema = z
     CSP_IMG_SRC: cspSources('').describe(
       'Origins images may come from besides the page’s own and data: (CSP img-src).',
     ),
-    RENDER_BENCH_PAGES: bool(false).describe(
-      'Serve the benchmark pages (/bench/*); for benchmarks and tests, never in production.',
-    ),
-    RENDER_ERROR_DRILLS: bool(false).describe(
-      'Serve the deliberately failing drill pages (/errors/*); for tests and development only.',
-    ),
     ...telemetryConfigFields,
     SEGMENT_CACHE: bool(true).describe(
       'Cache segment payloads (false: every loader runs on every request).',
@@ -135,19 +114,15 @@ export const RenderConfigSchema = z
     SEGMENT_CACHE_WAIT: durationMs('2s').describe(
       'How long a navigation that misses waits for another replica already loading that segment.',
     ),
+    SEGMENT_CACHE_LOCK: positiveDuration('7s').describe(
+      'How long the replica loading a missed segment holds its lock: longer than the app’s slowest loader (the catalogue’s: 3 attempts of DATA_DEADLINE plus backoff).',
+    ),
     LOG_LEVEL: oneOf(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
       'info',
     ).describe('pino log level.'),
   })
   .superRefine((config, ctx) => {
-    requireTogether(config, ['DATA_TLS_CERT', 'DATA_TLS_KEY'], ctx);
-    if (config.DATA_TLS_CERT && !config.DATA_TLS_CA)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['DATA_TLS_CA'],
-        message: 'is needed with DATA_TLS_CERT (a client certificate is only sent over TLS)',
-      });
     // A streaming page may send nothing until RENDER_TIMEOUT hands the rest to the browser.
     if (config.RENDER_IDLE_TIMEOUT <= config.RENDER_TIMEOUT)
       ctx.addIssue({
@@ -173,9 +148,3 @@ export function loadRenderConfig(env: Readonly<Record<string, string | undefined
 
 /** Used when ACTION_SALT is unset: fine for one developer machine, never for replicas. */
 export const DEVELOPMENT_ACTION_SALT = 'strata-development-action-salt';
-
-/** TLS to the data service, or undefined for plaintext. */
-export function dataTlsSettings(config: RenderConfig): TlsSettings | undefined {
-  if (!config.DATA_TLS_CA) return undefined;
-  return { ca: config.DATA_TLS_CA, cert: config.DATA_TLS_CERT, key: config.DATA_TLS_KEY };
-}

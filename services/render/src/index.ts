@@ -1,11 +1,5 @@
-export { loadClientAssets } from './client-assets.js';
+export { bundleDirectoryOf, loadClientAssets } from './client-assets.js';
 export { RenderConfigSchema, loadRenderConfig, type RenderConfig } from './config.js';
-export {
-  createCatalogGateway,
-  type BasicItem,
-  type CatalogGateway,
-  type ItemListQuery,
-  type ItemListView,
-} from './gateway/catalog-gateway.js';
-export { ReadRefused } from './gateway/read-refused.js';
+export { appShapeProblems, loadApp } from './load-app.js';
 export { buildRenderApp, type ClientAssets, type RenderAppDeps } from './render-app.js';
+export { startServedApp, type ServedApp } from './served-app.js';

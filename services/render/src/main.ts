@@ -1,28 +1,30 @@
 /**
- * Composition root of the render service: reads the environment, opens the connections to the
- * data replicas, starts the segment cache (Redis or in-process) and its change-feed subscription,
- * builds the app, listens, and shuts down gracefully on SIGTERM/SIGINT.
+ * Composition root of the render service: reads the environment, loads and starts the app
+ * (RENDER_APP), starts the segment cache (Redis or in-process) and its subscription to the app's
+ * change feed, builds the server, listens, and shuts down gracefully on SIGTERM/SIGINT.
  */
-import { createCatalogClient, createGrpcTransport } from '@strata/catalog-client';
 import { ConfigError } from '@strata/config';
 import { startNodeTelemetry } from '@strata/telemetry';
 import { pino } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { loadClientAssets } from './client-assets.js';
-import { dataTlsSettings, loadRenderConfig } from './config.js';
+import { loadRenderConfig } from './config.js';
+import { loadApp } from './load-app.js';
 import { refuseDevelopmentSettings } from './production-guard.js';
 import { buildIdOf, buildRenderApp } from './render-app.js';
 import { requestIdMixin } from './request-ids.js';
+import { startServedApp } from './served-app.js';
 import { startSegmentCache } from './segment-cache/index.js';
 import { ignoredTransactions } from './telemetry/ignored-transactions.js';
 
 // How long start-up waits for Redis before serving uncached (it keeps reconnecting).
 const REDIS_STARTUP_WAIT_MS = 2000;
 
-async function main(): Promise<void> {
-  let config;
+/** The settings, the app and its client bundle; exits with 78 (EX_CONFIG) when one is wrong. */
+async function loadSettings() {
   try {
-    config = refuseDevelopmentSettings(loadRenderConfig(process.env), process.env);
+    const config = refuseDevelopmentSettings(loadRenderConfig(process.env), process.env);
+    return { config, app: await loadApp(config.RENDER_APP) };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -30,12 +32,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+}
+
+async function main(): Promise<void> {
+  const { config, app: definition } = await loadSettings();
   // Lines logged while a request is handled carry its id (the gateway's X-Request-Id).
   const logger = pino({ name: 'render', level: config.LOG_LEVEL, mixin: requestIdMixin });
-  const dataTransport = createGrpcTransport(config.DATA_SERVICE_ADDRESS, {
-    tls: dataTlsSettings(config),
-  });
-  const assets = loadClientAssets();
+  const assets = loadClientAssets(config.RENDER_APP);
   // Before the app is built, so the SDK sees every request from the first one.
   const telemetry = startNodeTelemetry(config, {
     service: 'render',
@@ -45,12 +48,28 @@ async function main(): Promise<void> {
   const metrics = new Registry();
   // Standard names (process_*, nodejs_*), so stock Node.js dashboards work.
   collectDefaultMetrics({ register: metrics });
+  let served;
+  try {
+    served = await startServedApp(definition, {
+      config,
+      env: process.env,
+      logger: logger.child({ app: definition.name }),
+      telemetry,
+      metrics,
+    });
+  } catch (error) {
+    // The app's own settings are wrong: said as the service's are.
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(78);
+  }
+  const { running } = served;
   const caching = config.SEGMENT_CACHE
     ? startSegmentCache({
         config,
         build: buildIdOf(config, assets),
         logger: logger.child({ component: 'segment-cache' }),
-        catalog: createCatalogClient(dataTransport),
+        watchChanges: running.watchChanges?.bind(running),
         registry: metrics,
       })
     : undefined;
@@ -59,7 +78,7 @@ async function main(): Promise<void> {
   const app = await buildRenderApp({
     config,
     logger,
-    dataTransport,
+    served,
     assets,
     metrics,
     telemetry,
@@ -70,10 +89,7 @@ async function main(): Promise<void> {
     }),
   });
   await app.listen({ port: config.RENDER_PORT, host: config.RENDER_HOST });
-  logger.info(
-    { port: config.RENDER_PORT, data: config.DATA_SERVICE_ADDRESS },
-    'render service listening',
-  );
+  logger.info({ port: config.RENDER_PORT, app: config.RENDER_APP }, 'render service listening');
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
@@ -82,12 +98,10 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => caching?.close())
+      .then(() => running.close())
       .then(() => telemetry.close(2000))
       .then(
-        () => {
-          dataTransport.close();
-          process.exit(0);
-        },
+        () => process.exit(0),
         () => process.exit(1),
       );
   };

@@ -1,14 +1,12 @@
 /**
- * Builds the render service's Fastify app from its dependencies: assets, the JSON API, health
- * endpoints and the page routes. main.ts and the tests both call this.
+ * Builds the render service's Fastify app from its dependencies: assets, health endpoints, the
+ * app's own routes and its pages. main.ts and the tests both call this.
  */
 import { requestContext } from '@fastify/request-context';
 import fastifyStatic from '@fastify/static';
-import { createCatalogClient, type GrpcTransport } from '@strata/catalog-client';
-import { grpcCallHistogram, registerHttpMetrics } from '@strata/metrics';
+import { registerHttpMetrics } from '@strata/metrics';
 import { tracestateToForward, type NodeTelemetry } from '@strata/telemetry';
 import {
-  createActionRegistry,
   createErrorResponder,
   createTrustedProxies,
   drainRefusedBodies,
@@ -16,26 +14,26 @@ import {
   registerSecurityHeaders,
   traceIdOf,
   webRoutes,
+  type AppRequest,
   type SegmentCache,
   type ServerErrorContext,
   type WebRuntime,
 } from '@strata/web/server';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import { catalogActions } from './actions/catalog-actions.js';
-import { catalogApi } from './api/catalog-api.js';
-import { NOT_FOUND_ROOT } from './app/routes.js';
-import { serverRoutes } from './app/server-routes.js';
-import type { AppServices } from './app/services.js';
-import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
-import { createCatalogGateway } from './gateway/catalog-gateway.js';
+import type { RenderConfig } from './config.js';
 import { registerReadiness } from './readiness.js';
+import { logRequestIds, requestIdFrom } from './request-ids.js';
+import type { ServedApp } from './served-app.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { relayTunnel } from './telemetry/relay-tunnel.js';
-import { logRequestIds, requestIdFrom } from './request-ids.js';
-import { dataCallTracer } from './telemetry/data-call-tracer.js';
 import { reportServerError, runtimeTelemetry } from './telemetry/runtime-telemetry.js';
 
 /** The built client bundle: where its files are and which scripts pages load. */
@@ -46,11 +44,11 @@ export interface ClientAssets {
 }
 
 /** Everything the app is built from. */
-export interface RenderAppDeps {
+export interface RenderAppDeps<Services = unknown> {
   readonly config: RenderConfig;
   readonly logger: Logger;
-  /** The connections to the data replicas (the catalogue client is built on them here). */
-  readonly dataTransport: GrpcTransport;
+  /** The application, started (see served-app.ts). */
+  readonly served: ServedApp<Services>;
   readonly assets: ClientAssets;
   /** Invalidates cached data by tag (the segment cache plugs in here). */
   readonly revalidate?: (tags: readonly string[]) => Promise<void>;
@@ -80,7 +78,9 @@ export function buildIdOf(config: RenderConfig, assets: ClientAssets): string {
 }
 
 /** Builds (does not start) the app. */
-export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstance> {
+export async function buildRenderApp<Services>(
+  deps: RenderAppDeps<Services>,
+): Promise<FastifyInstance> {
   const { config, logger } = deps;
   const trustedProxies = createTrustedProxies(config.TRUSTED_PROXIES);
   const app = Fastify({
@@ -103,48 +103,30 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   if (deps.metrics) registerHttpMetrics(app, deps.metrics, { routeOf: pageRouteOf });
   await logRequestIds(app);
   const telemetry = deps.telemetry;
-  const tracer = dataCallTracer(
-    telemetry,
-    deps.metrics && grpcCallHistogram(deps.metrics, 'client'),
-  );
-  const catalog = createCatalogClient(deps.dataTransport, {
-    deadlineMs: config.DATA_DEADLINE,
-    onRetry: (method, error) => logger.warn({ method, err: error }, 'retrying a data read'),
-    ...(tracer && { tracer }),
-  });
-  // The request's id (the gateway's, see request-ids.ts) and a W3C caller's tracestate go with
-  // its data calls.
-  const gatewayFor = (
-    headers: Record<string, string | string[] | undefined>,
-    traceId: string,
+  const { definition, running } = deps.served;
+  // The SDK's trace when one is recorded (it continues an incoming one), so logs, error screens
+  // and reports all name the same trace. A W3C caller's tracestate travels only beside the
+  // traceparent it belongs to, which is sent only with telemetry on.
+  const appRequest = (
+    headers: FastifyRequest['headers'],
     signal?: AbortSignal,
-  ) =>
-    createCatalogGateway(catalog, {
-      traceId,
-      signal,
-      requestId: requestContext.get('reqId'),
-      // Only beside the traceparent it belongs to, which travels only with telemetry on.
-      tracestate: telemetry?.enabled ? tracestateToForward(headers, traceId) : undefined,
-    });
+    traceId = telemetry?.currentTrace()?.traceId ?? traceIdOf(headers),
+  ): AppRequest => ({
+    headers,
+    traceId,
+    tracestate: telemetry?.enabled ? tracestateToForward(headers, traceId) : undefined,
+    requestId: requestContext.get('reqId') ?? '',
+    signal,
+  });
   const revalidate = deps.revalidate ?? (async () => undefined);
-  const salt = config.ACTION_SALT ?? DEVELOPMENT_ACTION_SALT;
-  if (!config.ACTION_SALT)
-    logger.warn('ACTION_SALT is unset: using the development salt; set it in production');
-  const actions = createActionRegistry<AppServices>(salt, Object.values(catalogActions) as never);
-  const actionIds = Object.fromEntries(
-    Object.values(catalogActions).map((action) => [action.name, actions.idOf(action)]),
-  );
   const buildId = buildIdOf(config, deps.assets);
   const browserTelemetry = telemetry && runtimeTelemetry(telemetry, config, buildId);
-  const runtime: WebRuntime<AppServices> = {
-    table: serverRoutes({
-      benchPages: config.RENDER_BENCH_PAGES,
-      errorDrills: config.RENDER_ERROR_DRILLS,
-    }),
+  const runtime: WebRuntime<Services> = {
+    table: running.routes,
     buildId,
     production: config.RENDER_PRODUCTION,
     clientScripts: deps.assets.scripts,
-    notFoundRoot: NOT_FOUND_ROOT,
+    notFoundRoot: definition.notFoundRoot,
     renderTimeoutMs: config.RENDER_TIMEOUT,
     logger,
     ...(deps.segmentCache && { segmentCache: deps.segmentCache }),
@@ -175,7 +157,7 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   app.get('/healthz', async () => ({ status: 'ok' }));
   registerReadiness(app, {
     buildId,
-    dataTransport: deps.dataTransport,
+    appReadiness: running.readiness?.bind(running),
     cacheHealthy: deps.cacheHealthy,
   });
   const registry = deps.metrics;
@@ -188,20 +170,19 @@ export async function buildRenderApp(deps: RenderAppDeps): Promise<FastifyInstan
   if (telemetry?.enabled)
     await app.register(relayTunnel, { relayUrl: config.RELAY_URL, path: config.SENTRY_TUNNEL });
 
-  await app.register(catalogApi, {
-    prefix: '/api',
-    catalogFor: gatewayFor,
-    traceIdOf,
-    revalidate,
-  });
+  if (running.registerRoutes)
+    await app.register(async (scope) => {
+      await running.registerRoutes?.(scope, {
+        servicesFor: (request) => running.servicesFor(appRequest(request.headers)),
+        revalidate,
+      });
+    });
 
-  await app.register(webRoutes<AppServices>, {
+  await app.register(webRoutes<Services>, {
     runtime,
-    actions,
-    servicesFor: (request, { traceId, signal }) => ({
-      catalog: gatewayFor(request.headers, traceId, signal),
-      actionIds,
-    }),
+    actions: deps.served.actions,
+    servicesFor: (request, { traceId, signal }) =>
+      running.servicesFor(appRequest(request.headers, signal, traceId)),
     publicOrigins: config.PUBLIC_ORIGINS,
     trustedProxies,
     actionBodyLimit: BODY_LIMIT,

@@ -84,7 +84,7 @@ describe('two replicas, one Redis', () => {
   it('an API write on one replica invalidates what the other serves from its front cache', async () => {
     const [a, b] = stack.replicas as [Replica, Replica];
     // Only the write's own revalidation may do it here: the change feeds are off.
-    for (const replica of stack.replicas) replica.caching.watcher.stop();
+    for (const replica of stack.replicas) replica.watcher.stop();
     expect(await benchTitle(b, 4)).toBe('Item 4');
     expect(await benchTitle(b, 4)).toBe('Item 4'); // now in B's front cache
     const patch = await a.app.inject({
@@ -131,8 +131,8 @@ describe('two replicas, one Redis', () => {
 
   it('a write through the data service by another client reaches both through WatchChanges', async () => {
     const [a, b] = stack.replicas as [Replica, Replica];
-    for (const replica of stack.replicas) replica.caching.watcher.start();
-    await eventually(() => stack.replicas.every((r) => r.caching.watcher.connected()), 3000);
+    for (const replica of stack.replicas) replica.watcher.start();
+    await eventually(() => stack.replicas.every((r) => r.watcher.connected()), 3000);
     expect(await benchTitle(a, 5)).toBe('Item 5');
     expect(await benchTitle(b, 5)).toBe('Item 5');
     await renameOutside(5, 'Item 5 from outside');
@@ -149,16 +149,16 @@ describe('two replicas, one Redis', () => {
   it('a watcher that was away resumes after its last sequence and catches up', async () => {
     const [a, b] = stack.replicas as [Replica, Replica];
     expect(await benchTitle(b, 6)).toBe('Item 6');
-    for (const replica of stack.replicas) replica.caching.watcher.stop();
+    for (const replica of stack.replicas) replica.watcher.stop();
     await renameOutside(6, 'Item 6 while away');
     // Nothing told the cache: it still serves what it has (fresh for 30 s).
     expect(await benchTitle(b, 6)).toBe('Item 6');
-    a.caching.watcher.start();
+    a.watcher.start();
     await eventually(
       async () => (await benchTitle(b, 6)) === 'Item 6 while away',
       3000,
       'the replayed change to invalidate the entry',
     );
-    b.caching.watcher.start();
+    b.watcher.start();
   });
 });

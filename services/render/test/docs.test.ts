@@ -22,7 +22,11 @@ function sources(dir: string): string[] {
 /** The `code` of every error body the sources build: `code: 'X'`, `apiError(reply, 4xx, 'X'`, `json(4xx, 'X'`. */
 const errorCodes = [
   ...new Set(
-    [...sources('services/render/src'), ...sources('packages/web/src/server')].flatMap((text) =>
+    [
+      ...sources('services/render/src'),
+      ...sources('apps/catalog/src'),
+      ...sources('packages/web/src/server'),
+    ].flatMap((text) =>
       [
         ...text.matchAll(
           /(?:code:\s*(?:status === \d+ \? '([A-Z_]+)' : )?|apiError\(\s*reply,\s*\d+,\s*|json\(\s*\d+,\s*)'([A-Z_]+)'/g,

@@ -19,6 +19,16 @@ export {
   effectiveOrigin,
   type TrustedProxies,
 } from './actions/origin-check.js';
+export type {
+  AppHost,
+  AppReadiness,
+  AppRequest,
+  AppRouteTools,
+  ChangeSubscriber,
+  GrpcCallTracer,
+  RunningApp,
+  StrataApp,
+} from './app/strata-app.js';
 export { CLIENT_ERROR_TEXT, SERVER_ERROR_TEXT, renderErrorScreen } from './error-screen.js';
 export { errorDigest } from './error-digest.js';
 export { createErrorResponder } from './fastify/error-responses.js';

@@ -2,12 +2,11 @@
  * The segment cache of the render service: what the composition root starts, and the
  * pieces tests use directly. See docs/segment-cache.md.
  */
-import type { CatalogClient } from '@strata/catalog-client';
+import type { ChangeSubscriber } from '@strata/web/server';
 import type { Registry } from 'prom-client';
 import type { RenderConfig } from '../config.js';
 import { createCacheMetrics, SILENT_EVENTS, type CacheEvents } from './cache-metrics.js';
 import { segmentCacheSettings } from './cache-settings.js';
-import { createChangeWatcher, type ChangeWatcher } from './change-watcher.js';
 import {
   createSegmentCache,
   type CacheLogger,
@@ -23,17 +22,16 @@ export type { SegmentStore } from './segment-store.js';
 /** A running cache and the change-feed subscription that invalidates it. */
 export interface RunningSegmentCache {
   readonly cache: RenderSegmentCache;
-  readonly watcher: ChangeWatcher;
   close(): Promise<void>;
 }
 
-/** Creates the cache for `config`, registers its metrics and follows the change feed. */
+/** Creates the cache for `config`, registers its metrics and follows the app's change feed. */
 export function startSegmentCache(options: {
   readonly config: RenderConfig;
   readonly build: string;
   readonly logger: CacheLogger;
-  /** Its change feed reaches the cache. */
-  readonly catalog: Pick<CatalogClient, 'watchChanges'>;
+  /** The app's change feed (absent: only revalidations invalidate). */
+  readonly watchChanges?: ((subscriber: ChangeSubscriber) => { stop(): void }) | undefined;
   readonly registry?: Registry;
   readonly now?: () => number;
   /** Overrides of the derived settings (tests: key prefix, shorter breaker). */
@@ -50,23 +48,18 @@ export function startSegmentCache(options: {
     ...(options.now && { now: options.now }),
   });
   const running = cache;
-  const watcher = createChangeWatcher({
-    client: options.catalog,
+  const subscription = options.watchChanges?.({
     onTags: (tags) => running.invalidate(tags, 'watch'),
     onReset: () => running.dropBuild(options.build, 'reset'),
-    logger: options.logger,
-    random: Math.random,
   });
-  watcher.start();
   options.logger.info(
     { store: settings.redisUrl ? 'redis' : 'memory', build: options.build },
     'segment cache ready',
   );
   return {
     cache: running,
-    watcher,
     async close() {
-      watcher.stop();
+      subscription?.stop();
       await running.close();
     },
   };

@@ -1,16 +1,16 @@
 /**
- * The catalogue client's tracer for the render service: each data call attempt is a Sentry
+ * The tracer the render service gives an app for its gRPC calls: each call attempt is a Sentry
  * `grpc.client` span whose trace headers travel as metadata (when telemetry is on), and its
  * duration and status code go to `grpc_client_handling_seconds` (when metrics are on).
  */
-import type { CallTracer } from '@strata/catalog-client';
+import type { GrpcCallTracer } from '@strata/web/server';
 import { grpcCodeOf, type GrpcCallObserver } from '@strata/metrics';
 import { traceMetadata, type NodeTelemetry } from '@strata/telemetry';
 
 export function dataCallTracer(
   telemetry: NodeTelemetry | undefined,
   observe: GrpcCallObserver | undefined,
-): CallTracer | undefined {
+): GrpcCallTracer | undefined {
   if (!telemetry?.enabled && !observe) return undefined;
   return async (method, send) => {
     const started = performance.now();

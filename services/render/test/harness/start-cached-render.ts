@@ -4,9 +4,10 @@
  * memory, real gRPC). Counts every read the replicas send to the data service, and shares one
  * adjustable clock so tests can age entries without waiting.
  */
+import { createCatalogApp } from '@strata/app-catalog';
 import {
-  createCatalogClient,
   createGrpcTransport,
+  type ChangeWatcher,
   type GrpcTransport,
 } from '@strata/catalog-client';
 import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
@@ -14,7 +15,7 @@ import { payloadHash } from '@strata/web';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { Registry } from 'prom-client';
-import { buildRenderApp, loadRenderConfig } from '../../src/index.js';
+import { buildRenderApp, loadRenderConfig, startServedApp } from '../../src/index.js';
 import { observeReads } from './observe-reads.js';
 import {
   startSegmentCache,
@@ -26,6 +27,8 @@ import {
 export interface Replica {
   readonly app: FastifyInstance;
   readonly caching: RunningSegmentCache;
+  /** The catalogue's subscription to the data service's change feed. */
+  readonly watcher: ChangeWatcher;
   readonly metrics: Registry;
   readonly logged: Record<string, unknown>[];
   /** The value of one cache counter (summed over labels matching `labels`). */
@@ -62,14 +65,15 @@ export async function startCachedStack(options: {
   const transports: GrpcTransport[] = [];
   const replicas: Replica[] = [];
   for (let index = 0; index < options.count; index++) {
-    const config = loadRenderConfig({
+    const settings = {
       DATA_SERVICE_ADDRESS: data.address,
       PUBLIC_ORIGINS: 'http://shop.test',
       ACTION_SALT: 'test-action-salt',
       BUILD_ID: 'test-build',
       RENDER_BENCH_PAGES: 'true',
       ...(options.redisUrl && { REDIS_URL: options.redisUrl }),
-    });
+    };
+    const config = loadRenderConfig(settings);
     const logged: Record<string, unknown>[] = [];
     const logger = pino(
       { level: 'info' },
@@ -80,11 +84,22 @@ export async function startCachedStack(options: {
     });
     transports.push(transport);
     const metrics = new Registry();
+    const served = await startServedApp(createCatalogApp({ dataTransport: transport }), {
+      config,
+      env: settings,
+      logger,
+      metrics,
+    });
+    let watcher: ChangeWatcher | undefined;
     const caching = startSegmentCache({
       config,
       build: 'test-build',
       logger,
-      catalog: createCatalogClient(transport),
+      // The catalogue's subscription is its change watcher: kept so tests can stop and resume it.
+      watchChanges: (subscriber) => {
+        watcher = served.running.watchChanges?.(subscriber) as ChangeWatcher;
+        return watcher;
+      },
       registry: metrics,
       now,
       overrides: {
@@ -96,7 +111,7 @@ export async function startCachedStack(options: {
     const app = await buildRenderApp({
       config,
       logger,
-      dataTransport: transport,
+      served,
       assets: { directory: undefined, scripts: ['/assets/client-test.js'], contentHash: 'test' },
       segmentCache: caching.cache,
       cacheHealthy: () => caching.cache.healthy(),
@@ -104,9 +119,11 @@ export async function startCachedStack(options: {
       metrics,
     });
     await app.ready();
+    if (!watcher) throw new Error('the catalogue app follows no change feed');
     replicas.push({
       app,
       caching,
+      watcher,
       metrics,
       logged,
       async counter(name, labels = {}) {

@@ -7,7 +7,13 @@ import { ListItemsRequest } from '@strata/proto';
 import { startNodeTelemetry, type NodeTelemetry } from '@strata/telemetry';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { buildRenderApp, loadRenderConfig, type ClientAssets } from '../../src/index.js';
+import { createCatalogApp } from '@strata/app-catalog';
+import {
+  buildRenderApp,
+  loadRenderConfig,
+  startServedApp,
+  type ClientAssets,
+} from '../../src/index.js';
 import { requestIdMixin } from '../../src/request-ids.js';
 import { ignoredTransactions } from '../../src/telemetry/ignored-transactions.js';
 import { observeReads } from './observe-reads.js';
@@ -37,7 +43,7 @@ export async function startRender(
     loadDataConfig({ DATA_PORT: '0', DATA_DIR: 'memory://' }),
     pino({ level: 'silent' }),
   );
-  const config = loadRenderConfig({
+  const settings = {
     DATA_SERVICE_ADDRESS: data.address,
     PUBLIC_ORIGINS: 'http://shop.test',
     ACTION_SALT: 'test-action-salt',
@@ -45,7 +51,8 @@ export async function startRender(
     RENDER_BENCH_PAGES: 'true',
     RENDER_ERROR_DRILLS: 'true',
     ...env,
-  });
+  };
+  const config = loadRenderConfig(settings);
   const logged: Record<string, unknown>[] = [];
   // As main.ts builds it: lines logged during a request carry its id.
   const logger = pino(
@@ -66,10 +73,16 @@ export async function startRender(
         ignoreTransactions: ignoredTransactions(config.SENTRY_TUNNEL),
       })
     : undefined;
+  const served = await startServedApp(createCatalogApp({ dataTransport: transport }), {
+    config,
+    env: settings,
+    logger,
+    telemetry,
+  });
   const app = await buildRenderApp({
     config,
     logger,
-    dataTransport: transport,
+    served,
     assets: options.assets ?? {
       directory: undefined,
       scripts: ['/assets/client-test.js'],
@@ -88,6 +101,7 @@ export async function startRender(
     callMetadata,
     async stop() {
       await app.close();
+      await served.running.close();
       await telemetry?.close(2000);
       transport.close();
       await data.stop();

@@ -3,7 +3,7 @@
  * revalidates by the tags the data service returned, and maps refusals to field messages.
  */
 import { defineAction, type ActionContext, type ActionResult } from '@strata/web/server';
-import type { AppServices } from '../app/services.js';
+import type { AppServices } from '../services.js';
 import { WriteRefused } from '../gateway/catalog-gateway.js';
 import { createItemInput, deleteItemInput, updateItemInput } from './item-input.js';
 

@@ -4,7 +4,7 @@
  * 404, 409 on a version conflict, 422 on invalid input, 415 for non-JSON bodies), and never a
  * rendered page.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CatalogGateway } from '../gateway/catalog-gateway.js';
 import { WriteRefused } from '../gateway/catalog-gateway.js';
@@ -12,13 +12,10 @@ import { LIST_FILTER_RULES } from '../gateway/list-filters.js';
 import { ReadRefused } from '../gateway/read-refused.js';
 import { apiError, zodFields } from './api-errors.js';
 
-/** What the API needs per request. */
+/** What the API needs. */
 export interface CatalogApiOptions {
-  readonly catalogFor: (
-    headers: Record<string, string | string[] | undefined>,
-    traceId: string,
-  ) => CatalogGateway;
-  readonly traceIdOf: (headers: Record<string, string | string[] | undefined>) => string;
+  /** The catalogue gateway for one request (its trace and request id go with the data calls). */
+  readonly catalogFor: (request: FastifyRequest) => CatalogGateway;
   readonly revalidate: (tags: readonly string[]) => Promise<void>;
 }
 
@@ -58,8 +55,7 @@ const WIRE_NAMES = {
 
 /** Registers the API (mount with prefix /api). */
 export async function catalogApi(app: FastifyInstance, options: CatalogApiOptions): Promise<void> {
-  const catalog = (headers: Record<string, string | string[] | undefined>) =>
-    options.catalogFor(headers, options.traceIdOf(headers));
+  const catalog = options.catalogFor;
 
   // JSON only: without this, Fastify would hand text/plain bodies to the handlers as strings.
   app.removeContentTypeParser('text/plain');
@@ -84,7 +80,7 @@ export async function catalogApi(app: FastifyInstance, options: CatalogApiOption
   });
 
   app.get('/categories', async (request) => ({
-    categories: (await catalog(request.headers).listCategories()).categories,
+    categories: (await catalog(request).listCategories()).categories,
   }));
 
   app.get('/items', async (request, reply) => {
@@ -97,7 +93,7 @@ export async function catalogApi(app: FastifyInstance, options: CatalogApiOption
         'Invalid query parameters.',
         zodFields(query.error),
       );
-    const page = await catalog(request.headers).listItems({
+    const page = await catalog(request).listItems({
       categoryId: query.data.category,
       query: query.data.q,
       pageSize: query.data.pageSize,
@@ -109,7 +105,7 @@ export async function catalogApi(app: FastifyInstance, options: CatalogApiOption
   app.get('/items/:id', async (request, reply) => {
     const itemId = id.safeParse((request.params as { id: string }).id);
     if (!itemId.success) return apiError(reply, 404, 'NOT_FOUND', 'No such item.');
-    const found = await catalog(request.headers).getItem(itemId.data);
+    const found = await catalog(request).getItem(itemId.data);
     return found
       ? found.item
       : apiError(reply, 404, 'NOT_FOUND', `Item ${itemId.data} does not exist.`);
@@ -119,7 +115,7 @@ export async function catalogApi(app: FastifyInstance, options: CatalogApiOption
     const body = createBody.safeParse(request.body);
     if (!body.success)
       return apiError(reply, 422, 'INVALID_ITEM', 'The item is not valid.', zodFields(body.error));
-    const result = await catalog(request.headers).createItem(body.data);
+    const result = await catalog(request).createItem(body.data);
     await options.revalidate(result.tags);
     return reply.code(201).header('location', `/api/items/${result.item?.id}`).send(result.item);
   });
@@ -140,12 +136,7 @@ export async function catalogApi(app: FastifyInstance, options: CatalogApiOption
     const mask = Object.keys(fields).map((name) => WIRE_NAMES[name as keyof typeof WIRE_NAMES]);
     if (mask.length === 0)
       return apiError(reply, 422, 'INVALID_ITEM', 'Name at least one field to change.');
-    const result = await catalog(request.headers).updateItem(
-      itemId.data,
-      expectedVersion,
-      fields,
-      mask,
-    );
+    const result = await catalog(request).updateItem(itemId.data, expectedVersion, fields, mask);
     await options.revalidate(result.tags);
     return result.item;
   });
@@ -161,7 +152,7 @@ export async function catalogApi(app: FastifyInstance, options: CatalogApiOption
         'VERSION_REQUIRED',
         'Pass ?version=<the version you read> to delete.',
       );
-    const result = await catalog(request.headers).deleteItem(itemId.data, version.data);
+    const result = await catalog(request).deleteItem(itemId.data, version.data);
     await options.revalidate(result.tags);
     return reply.code(204).send();
   });

@@ -5,9 +5,11 @@
  * backoff; a CHANGE_KIND_RESET (resume point gone) or a refused resume drops the whole build.
  */
 import { status, type Metadata } from '@grpc/grpc-js';
-import type { CatalogCallError, CatalogClient, ServerStreamCall } from '@strata/catalog-client';
 import { ChangeKind, type WatchChangesResponse } from '@strata/proto';
-import { backoffDelay } from './circuit-breaker.js';
+import type { CatalogClient } from './catalog-client.js';
+import { backoffDelay } from './read-retry.js';
+import type { CatalogCallError } from './transport/call-error.js';
+import type { ServerStreamCall } from './transport/server-stream.js';
 
 /** What the watcher needs. */
 export interface ChangeWatcherDeps {
@@ -50,7 +52,11 @@ export function createChangeWatcher(deps: ChangeWatcherDeps): ChangeWatcher {
 
   function schedule(): void {
     if (stopped) return;
-    const delay = backoffDelay(failures, deps.random, backoff);
+    const delay = backoffDelay(
+      { attempts: Infinity, baseDelayMs: backoff.baseMs, maxDelayMs: backoff.capMs },
+      failures + 1,
+      deps.random,
+    );
     failures += 1;
     timer = setTimeout(connect, delay);
   }

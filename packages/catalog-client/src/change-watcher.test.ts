@@ -1,5 +1,5 @@
 import { Metadata, status } from '@grpc/grpc-js';
-import type { CatalogClient } from '@strata/catalog-client';
+import type { CatalogClient } from './catalog-client.js';
 import { ChangeKind } from '@strata/proto';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';

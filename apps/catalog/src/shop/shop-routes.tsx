@@ -4,7 +4,7 @@
  */
 import type { Category } from '@strata/proto';
 import { Await, Link, segment, type DeferredRef } from '@strata/web';
-import { ReadRefused } from '../../gateway/read-refused.js';
+import { ReadRefused } from '../gateway/read-refused.js';
 import { parseId } from '../item-id.js';
 import { formatPrice } from '../price.js';
 import type { AppServices } from '../services.js';

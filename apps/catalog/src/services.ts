@@ -1,7 +1,7 @@
 /**
  * What the example app's loaders and actions receive for one request.
  */
-import type { CatalogGateway } from '../gateway/catalog-gateway.js';
+import type { CatalogGateway } from './gateway/catalog-gateway.js';
 
 /** Per-request services. */
 export interface AppServices {

@@ -1,0 +1,56 @@
+/**
+ * `@strata/app-notes`: the notes app as the render service loads it. Starting it parses the
+ * app's variables, opens the notes store (NOTES_FILE, or the seed in memory) and hands the
+ * routes and per-request services to the runtime.
+ */
+import type { StrataApp } from '@strata/web/server';
+import { resolve } from 'node:path';
+import { notesActions } from './actions/note-actions.js';
+import { loadNotesConfig } from './config.js';
+import { NOTES_ROOT, notesRoutes } from './routes.js';
+import type { NotesServices } from './services.js';
+import { openNotesStore } from './store/notes-store.js';
+import { SEED_FILE, readSeedText } from './store/seed.js';
+
+export type { NotesServices } from './services.js';
+
+const notesApp: StrataApp<NotesServices> = {
+  name: 'notes',
+  notFoundRoot: NOTES_ROOT,
+  actions: notesActions,
+  async start(host) {
+    const config = loadNotesConfig(host.env);
+    const addNote = host.actionIds['addNote'];
+    // The host derives ids from `actions`; a missing one would post forms nowhere.
+    if (!addNote) throw new Error('The host gave no action id for addNote');
+    // Absolute, so messages name the file whatever the working directory was.
+    const file = config.NOTES_FILE && resolve(config.NOTES_FILE);
+    const store = await openNotesStore(
+      file
+        ? { kind: 'file', path: file }
+        : { kind: 'memory', seedText: await readSeedText(), seedName: SEED_FILE },
+    );
+    if (file) host.logger.info({ file }, 'notes: reading and writing NOTES_FILE');
+    else
+      host.logger.warn(
+        { seed: SEED_FILE },
+        'notes: NOTES_FILE is unset; notes are kept in memory and lost at exit',
+      );
+    const services: NotesServices = {
+      notes: store,
+      actionIds: { addNote },
+      statsDelayMs: config.NOTES_STATS_DELAY,
+    };
+    return {
+      routes: notesRoutes({ errorDrill: config.NOTES_ERROR_DRILL }),
+      servicesFor: () => services,
+      async readiness() {
+        const readable = await store.readable();
+        return { ready: readable, details: { storage: store.storage, readable } };
+      },
+      close: () => store.close(),
+    };
+  },
+};
+
+export default notesApp;

@@ -1,0 +1,99 @@
+/**
+ * The contract between an application and the render service that serves it. An application
+ * is a package whose default export is a `StrataApp`: its routes, actions and the services its
+ * loaders and actions use. The render service owns HTTP, caching, telemetry and the client
+ * bundle; the application never sees a socket or a cache key. See docs/guide.md.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RouteTable } from '../../routes/route-table.js';
+import type { ActionDefinition } from '../actions/define-action.js';
+import type { RuntimeLogger } from '../web-runtime.js';
+
+/** One application, as the render service loads it by configuration (`RENDER_APP`). */
+export interface StrataApp<Services> {
+  /** Names the app in logs and the directory of its client bundle; `[a-z0-9-]+`. */
+  readonly name: string;
+  /** The root layout that renders the not-found page for URLs no route matches. */
+  readonly notFoundRoot: string;
+  /** Server actions; their public ids derive from the service's ACTION_SALT. */
+  // oxlint-disable-next-line typescript/no-explicit-any -- each action has its own schema and result
+  readonly actions?: readonly ActionDefinition<Services, any, any>[];
+  /** Reads its own settings from `host.env`, opens its connections, and is ready to serve. */
+  start(host: AppHost): Promise<RunningApp<Services>>;
+}
+
+/** What the render service gives an application when it starts it. */
+export interface AppHost {
+  /** The process environment: the app parses the variables it owns, once. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly logger: RuntimeLogger;
+  /** Public id of each of the app's actions by name, for forms to post. */
+  readonly actionIds: Readonly<Record<string, string>>;
+  /**
+   * Wraps one outgoing gRPC call attempt in a client span whose trace headers travel as its
+   * metadata, and counts it in `grpc_client_handling_seconds`. Absent with telemetry and
+   * metrics off. (Outgoing `fetch` calls are traced by the telemetry SDK itself.)
+   */
+  readonly traceGrpcCall?: GrpcCallTracer;
+}
+
+/** See `AppHost.traceGrpcCall`. */
+export type GrpcCallTracer = <T>(
+  method: string,
+  send: (metadata: Readonly<Record<string, string>>) => Promise<T>,
+) => Promise<T>;
+
+/** What a request's services are built from. */
+export interface AppRequest {
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The request's trace (the one its logs, reports and error screen name). */
+  readonly traceId: string;
+  /** A W3C caller's `tracestate`, to forward beside `traceparent` (absent: none to forward). */
+  readonly tracestate?: string | undefined;
+  /** The gateway's request id, to pass on to the app's own backends. */
+  readonly requestId: string;
+  /** Aborts when the client goes away before its answer is complete. */
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** A started application. */
+export interface RunningApp<Services> {
+  /** The routes the server answers (the browser bundle holds the app's whole table). */
+  readonly routes: RouteTable<Services>;
+  /** The services loaders and actions receive for one request. */
+  servicesFor(request: AppRequest): Services;
+  /**
+   * Routes of the app's own beside its pages (a JSON API, webhooks), registered before the
+   * pages' catch-all. `tools.revalidate` drops cached segments by tag, as an action's does.
+   */
+  registerRoutes?(app: FastifyInstance, tools: AppRouteTools<Services>): Promise<void>;
+  /** Whether the app can serve (its backends answer); `/readyz` reports `details` as they are. */
+  readiness?(): Promise<AppReadiness>;
+  /**
+   * Follows the app's change feed so the segment cache drops what changed, whoever changed it
+   * (absent: only the app's own revalidations invalidate).
+   */
+  watchChanges?(subscriber: ChangeSubscriber): { stop(): void };
+  /** Closes the app's connections (after the server stopped taking requests). */
+  close(): Promise<void>;
+}
+
+/** Given to `registerRoutes`. */
+export interface AppRouteTools<Services> {
+  servicesFor(request: FastifyRequest): Services;
+  revalidate(tags: readonly string[]): Promise<void>;
+}
+
+/** What `readiness` answers. */
+export interface AppReadiness {
+  readonly ready: boolean;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/** Where an app's change feed reports. */
+export interface ChangeSubscriber {
+  /** Data behind these tags changed. */
+  onTags(tags: readonly string[]): Promise<void>;
+  /** Changes may have been missed: everything derived from the app's data is suspect. */
+  onReset(): Promise<void>;
+}

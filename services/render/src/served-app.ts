@@ -1,0 +1,55 @@
+/**
+ * Starts the loaded application with what the render service gives every app: the environment,
+ * a logger, its action ids (from ACTION_SALT) and a tracer for its gRPC calls.
+ */
+import { grpcCallHistogram } from '@strata/metrics';
+import type { NodeTelemetry } from '@strata/telemetry';
+import {
+  createActionRegistry,
+  type ActionRegistry,
+  type RunningApp,
+  type RuntimeLogger,
+  type StrataApp,
+} from '@strata/web/server';
+import type { Registry } from 'prom-client';
+import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
+import { dataCallTracer } from './telemetry/data-call-tracer.js';
+
+/** An app as the render service serves it. */
+export interface ServedApp<Services = unknown> {
+  readonly definition: StrataApp<Services>;
+  readonly running: RunningApp<Services>;
+  readonly actions: ActionRegistry<Services>;
+}
+
+/** Starts `definition`. */
+export async function startServedApp<Services>(
+  definition: StrataApp<Services>,
+  deps: {
+    readonly config: RenderConfig;
+    readonly env: Readonly<Record<string, string | undefined>>;
+    readonly logger: RuntimeLogger;
+    readonly telemetry?: NodeTelemetry | undefined;
+    readonly metrics?: Registry | undefined;
+  },
+): Promise<ServedApp<Services>> {
+  const salt = deps.config.ACTION_SALT ?? DEVELOPMENT_ACTION_SALT;
+  if (!deps.config.ACTION_SALT)
+    deps.logger.warn({}, 'ACTION_SALT is unset: using the development salt; set it in production');
+  const definitions = definition.actions ?? [];
+  const actions = createActionRegistry<Services>(salt, definitions as never);
+  const actionIds = Object.fromEntries(
+    definitions.map((action) => [action.name, actions.idOf(action)]),
+  );
+  const traceGrpcCall = dataCallTracer(
+    deps.telemetry,
+    deps.metrics && grpcCallHistogram(deps.metrics, 'client'),
+  );
+  const running = await definition.start({
+    env: deps.env,
+    logger: deps.logger,
+    actionIds,
+    ...(traceGrpcCall && { traceGrpcCall }),
+  });
+  return { definition, running, actions };
+}
