@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Issue 3 ("Measured"): the render service as the candidate of the anchor benchmark
-# (../shared/bench/anchors), beside Next.js, the minimal Fastify + React renderer and raw Fastify,
+# The render service as the candidate of the anchor benchmark (the anchors directory named by
+# ANCHORS, see bench/anchors/README.md), beside Next.js, the minimal Fastify + React renderer and raw Fastify,
 # with the data service behind it (PGlite in memory, no cache).
 #
 #   bench/render/run.sh                     # full run: npm ci + next builds in the anchors, ~7 min
@@ -17,13 +17,13 @@
 # Own knobs:
 #   NAME (UTC timestamp)       results go to bench/render/results/$NAME (or OUT, absolute)
 #   SKIP_STRATA_BUILD=1        do not run `npm run build` here
-#   RENDER_PORT (3205) DATA_PORT (50361) ANCHORS (../shared/bench/anchors)
+#   ANCHORS (required)  RENDER_PORT (3205) DATA_PORT (50361)
 #   CANDIDATE_EXTRA_ENV        extra VAR=value words put before the render service's command
 #   SCRATCH (/tmp/strata-bench-render)  where response samples and server logs are moved
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
-ANCHORS="${ANCHORS:-$(cd "$REPO/../shared/bench/anchors" && pwd)}"
+ANCHORS="$(cd "${ANCHORS:?ANCHORS must name the benchmark anchors directory (bench/anchors/README.md)}" && pwd)"
 NAME="${NAME:-$(date -u +%Y-%m-%dT%H-%M)}"
 OUT="${OUT:-$HERE/results/$NAME}"
 RENDER_PORT="${RENDER_PORT:-3205}"

@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 /** bench/render. */
 export const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO = path.resolve(HERE, '../..');
-export const ANCHORS = path.resolve(
-  process.env.ANCHORS || path.join(REPO, '../shared/bench/anchors'),
-);
+if (!process.env.ANCHORS) {
+  console.error('ANCHORS must name the benchmark anchors directory (see bench/anchors/README.md)');
+  process.exit(64);
+}
+export const ANCHORS = path.resolve(process.env.ANCHORS);
 export const autocannon = createRequire(path.join(ANCHORS, 'package.json'))('autocannon');
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

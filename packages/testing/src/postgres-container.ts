@@ -25,7 +25,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   } catch (error) {
     throw new Error(
       `Could not start ${POSTGRES_IMAGE} with testcontainers. Is a Docker engine running? ` +
-        'On a fresh machine run `bash ../shared/ci/docker-offline.sh` first.',
+        'Start one (see README.md) and retry.',
       { cause: error },
     );
   }

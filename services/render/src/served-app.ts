@@ -2,6 +2,7 @@
  * Starts the loaded application with what the render service gives every app: the environment,
  * a logger, its action ids (from ACTION_SALT) and a tracer for its gRPC calls.
  */
+import { ConfigError } from '@strata/config';
 import { grpcCallHistogram } from '@strata/metrics';
 import type { NodeTelemetry } from '@strata/telemetry';
 import {
@@ -51,5 +52,12 @@ export async function startServedApp<Services>(
     actionIds,
     ...(traceGrpcCall && { traceGrpcCall }),
   });
+  const notFoundRoot = running.routes.byId.get(definition.notFoundRoot);
+  if (notFoundRoot?.kind !== 'layout' || !notFoundRoot.root) {
+    await running.close();
+    throw new ConfigError('render service', [
+      `RENDER_APP: ${definition.name}'s notFoundRoot "${definition.notFoundRoot}" is not one of its root layouts`,
+    ]);
+  }
   return { definition, running, actions };
 }

@@ -42,7 +42,7 @@ export async function startTestRedis(hostPort?: number): Promise<TestRedis> {
   } catch (error) {
     throw new Error(
       `Could not start ${REDIS_IMAGE} with testcontainers. Is a Docker engine running? ` +
-        'On a fresh machine run `bash ../shared/ci/docker-offline.sh` first.',
+        'Start one (see README.md) and retry.',
       { cause: error },
     );
   }

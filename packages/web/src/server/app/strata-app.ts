@@ -13,7 +13,10 @@ import type { RuntimeLogger } from '../web-runtime.js';
 export interface StrataApp<Services> {
   /** Names the app in logs and the directory of its client bundle; `[a-z0-9-]+`. */
   readonly name: string;
-  /** The root layout that renders the not-found page for URLs no route matches. */
+  /**
+   * The id of the root layout that renders the not-found page for URLs no route matches; the
+   * render service refuses to start when the started app's routes have no such root layout.
+   */
   readonly notFoundRoot: string;
   /** Server actions; their public ids derive from the service's ACTION_SALT. */
   // oxlint-disable-next-line typescript/no-explicit-any -- each action has its own schema and result
@@ -74,7 +77,7 @@ export interface RunningApp<Services> {
    * (absent: only the app's own revalidations invalidate).
    */
   watchChanges?(subscriber: ChangeSubscriber): { stop(): void };
-  /** Closes the app's connections (after the server stopped taking requests). */
+  /** Closes the app's connections, once the server has answered its last request. */
   close(): Promise<void>;
 }
 

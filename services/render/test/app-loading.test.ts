@@ -1,0 +1,88 @@
+/**
+ * The render service serves whichever app RENDER_APP names, and refuses, with a message that
+ * says why, a name that is not installed or a module that is not a Strata app.
+ */
+import { ConfigError } from '@strata/config';
+import { createRouteTable, segment } from '@strata/web';
+import type { StrataApp } from '@strata/web/server';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import {
+  appShapeProblems,
+  buildRenderApp,
+  loadApp,
+  loadRenderConfig,
+  startServedApp,
+} from '../src/index.js';
+
+const silent = pino({ level: 'silent' });
+const config = loadRenderConfig({ ACTION_SALT: 'test-action-salt', BUILD_ID: 'test-build' });
+const noAssets = { directory: undefined, scripts: [], contentHash: 'test' };
+
+describe('loading the app named by RENDER_APP', () => {
+  it('refuses a package that is not installed, naming it', async () => {
+    const loading = loadApp('@strata/app-does-not-exist');
+    await expect(loading).rejects.toBeInstanceOf(ConfigError);
+    await expect(loading).rejects.toThrow(/@strata\/app-does-not-exist is not installed/);
+  });
+
+  it('refuses a module whose default export is not an app, saying what is missing', async () => {
+    await expect(loadApp('@strata/config')).rejects.toThrow(/default export is not an object/);
+    expect(appShapeProblems({ name: 'Shop!', start: 1, actions: {} })).toEqual([
+      '`name` must be lowercase letters, digits and dashes',
+      '`notFoundRoot` must name a root layout',
+      '`start(host)` must be a function',
+      '`actions`, when given, must be an array',
+    ]);
+  });
+
+  it('refuses an app whose not-found root is not one of its root layouts, and closes it', async () => {
+    let closed = false;
+    const page = segment({ id: 'home', path: '', kind: 'page', component: () => null });
+    const root = segment({ id: 'site', path: '', kind: 'layout', root: true, children: [page] });
+    const app: StrataApp<object> = {
+      name: 'broken',
+      notFoundRoot: 'home',
+      start: async () => ({
+        routes: createRouteTable([root]),
+        servicesFor: () => ({}),
+        close: async () => void (closed = true),
+      }),
+    };
+    await expect(startServedApp(app, { config, env: {}, logger: silent })).rejects.toThrow(
+      /notFoundRoot "home" is not one of its root layouts/,
+    );
+    expect(closed).toBe(true);
+  });
+
+  it('serves the notes app, with its own shell, readiness and action ids', async () => {
+    const definition = await loadApp('@strata/app-notes');
+    const served = await startServedApp(definition, { config, env: {}, logger: silent });
+    const app = await buildRenderApp({ config, logger: silent, served, assets: noAssets });
+    try {
+      const page = await app.inject('/notes');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Strata Notes</title>');
+      expect(page.body).not.toContain('Catalogue');
+      // Its form posts the id the service derived from ACTION_SALT.
+      const addNote = served.actions.idOf({ module: 'notes/notes', name: 'addNote' });
+      expect(served.actions.byId(addNote)?.name).toBe('addNote');
+      expect(page.body).toContain(`value="${addNote}"`);
+      const ready = await app.inject('/readyz');
+      expect(ready.json()).toEqual({
+        status: 'ok',
+        build: 'test-build',
+        storage: 'memory',
+        readable: true,
+        cache: 'none',
+      });
+      // The catalogue's routes are not there: its JSON API is a not-found page of the notes app.
+      const api = await app.inject('/api/items');
+      expect(api.statusCode).toBe(404);
+      expect(api.body).toContain('<title>Strata Notes</title>');
+    } finally {
+      await app.close();
+      await served.running.close();
+    }
+  });
+});
