@@ -1,5 +1,5 @@
 export { bundleDirectoryOf, loadClientAssets } from './client-assets.js';
 export { RenderConfigSchema, loadRenderConfig, type RenderConfig } from './config.js';
-export { appShapeProblems, loadApp } from './load-app.js';
+export { appShapeProblems, loadApp, type LoadedApp } from './load-app.js';
 export { buildRenderApp, type ClientAssets, type RenderAppDeps } from './render-app.js';
 export { startServedApp, type ServedApp } from './served-app.js';

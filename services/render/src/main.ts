@@ -24,7 +24,7 @@ const REDIS_STARTUP_WAIT_MS = 2000;
 async function loadSettings() {
   try {
     const config = refuseDevelopmentSettings(loadRenderConfig(process.env), process.env);
-    return { config, app: await loadApp(config.RENDER_APP) };
+    return { config, loaded: await loadApp(config.RENDER_APP) };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -35,7 +35,8 @@ async function loadSettings() {
 }
 
 async function main(): Promise<void> {
-  const { config, app: definition } = await loadSettings();
+  const { config, loaded } = await loadSettings();
+  const { definition, clientRoutes } = loaded;
   // Lines logged while a request is handled carry its id (the gateway's X-Request-Id).
   const logger = pino({ name: 'render', level: config.LOG_LEVEL, mixin: requestIdMixin });
   const assets = loadClientAssets(config.RENDER_APP);
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
       logger: logger.child({ app: definition.name }),
       telemetry,
       metrics,
+      clientRoutes,
     });
   } catch (error) {
     // The app's own settings are wrong: said as the service's are.

@@ -5,6 +5,7 @@
 import { ConfigError } from '@strata/config';
 import { grpcCallHistogram } from '@strata/metrics';
 import type { NodeTelemetry } from '@strata/telemetry';
+import type { RouteTable } from '@strata/web';
 import {
   createActionRegistry,
   type ActionRegistry,
@@ -32,6 +33,8 @@ export async function startServedApp<Services>(
     readonly logger: RuntimeLogger;
     readonly telemetry?: NodeTelemetry | undefined;
     readonly metrics?: Registry | undefined;
+    /** The browser bundle's table: every segment the server renders must be in it to hydrate. */
+    readonly clientRoutes?: RouteTable<unknown> | undefined;
   },
 ): Promise<ServedApp<Services>> {
   const salt = deps.config.ACTION_SALT ?? DEVELOPMENT_ACTION_SALT;
@@ -52,12 +55,31 @@ export async function startServedApp<Services>(
     actionIds,
     ...(traceGrpcCall && { traceGrpcCall }),
   });
-  const notFoundRoot = running.routes.byId.get(definition.notFoundRoot);
-  if (notFoundRoot?.kind !== 'layout' || !notFoundRoot.root) {
+  const problems = routeProblems(definition, running.routes, deps.clientRoutes);
+  if (problems.length > 0) {
     await running.close();
-    throw new ConfigError('render service', [
-      `RENDER_APP: ${definition.name}'s notFoundRoot "${definition.notFoundRoot}" is not one of its root layouts`,
-    ]);
+    throw new ConfigError(
+      'render service',
+      problems.map((problem) => `RENDER_APP: ${definition.name}: ${problem}`),
+    );
   }
   return { definition, running, actions };
+}
+
+/** What is wrong with the started app's routes (empty: nothing). */
+function routeProblems<Services>(
+  definition: StrataApp<Services>,
+  routes: RouteTable<Services>,
+  clientRoutes: RouteTable<unknown> | undefined,
+): string[] {
+  const problems: string[] = [];
+  const notFoundRoot = routes.byId.get(definition.notFoundRoot);
+  if (notFoundRoot?.kind !== 'layout' || !notFoundRoot.root)
+    problems.push(`notFoundRoot "${definition.notFoundRoot}" is not one of its root layouts`);
+  const missing = [...routes.byId.keys()].filter((id) => !clientRoutes?.byId.has(id));
+  if (clientRoutes && missing.length > 0)
+    problems.push(
+      `segments the browser bundle lacks (they could not hydrate): ${missing.join(', ')}`,
+    );
+  return problems;
 }

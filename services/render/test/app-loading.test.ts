@@ -19,6 +19,23 @@ const silent = pino({ level: 'silent' });
 const config = loadRenderConfig({ ACTION_SALT: 'test-action-salt', BUILD_ID: 'test-build' });
 const noAssets = { directory: undefined, scripts: [], contentHash: 'test' };
 
+/** A root layout `site` with one page per id. */
+function siteRoutes(pages: string[]) {
+  const children = pages.map((id) =>
+    segment({ id, path: id === 'home' ? '' : id, kind: 'page', component: () => null }),
+  );
+  return createRouteTable([
+    segment({
+      id: 'site',
+      path: '',
+      kind: 'layout',
+      root: true,
+      component: ({ children }) => children ?? null,
+      children,
+    }),
+  ]);
+}
+
 describe('loading the app named by RENDER_APP', () => {
   it('refuses a package that is not installed, naming it', async () => {
     const loading = loadApp('@strata/app-does-not-exist');
@@ -38,13 +55,11 @@ describe('loading the app named by RENDER_APP', () => {
 
   it('refuses an app whose not-found root is not one of its root layouts, and closes it', async () => {
     let closed = false;
-    const page = segment({ id: 'home', path: '', kind: 'page', component: () => null });
-    const root = segment({ id: 'site', path: '', kind: 'layout', root: true, children: [page] });
     const app: StrataApp<object> = {
       name: 'broken',
       notFoundRoot: 'home',
       start: async () => ({
-        routes: createRouteTable([root]),
+        routes: siteRoutes(['home']),
         servicesFor: () => ({}),
         close: async () => void (closed = true),
       }),
@@ -55,8 +70,43 @@ describe('loading the app named by RENDER_APP', () => {
     expect(closed).toBe(true);
   });
 
+  it('refuses an app whose browser bundle lacks segments the server renders', async () => {
+    const app: StrataApp<object> = {
+      name: 'split',
+      notFoundRoot: 'site',
+      start: async () => ({
+        routes: siteRoutes(['home', 'about']),
+        servicesFor: () => ({}),
+        close: async () => undefined,
+      }),
+    };
+    const clientRoutes = siteRoutes(['home']);
+    await expect(
+      startServedApp(app, { config, env: {}, logger: silent, clientRoutes }),
+    ).rejects.toThrow(/segments the browser bundle lacks \(they could not hydrate\): about$/);
+  });
+
+  it('finds both apps of this repository whole: server and browser tables agree', async () => {
+    for (const name of ['@strata/app-catalog', '@strata/app-notes']) {
+      const { definition, clientRoutes } = await loadApp(name);
+      const env = {
+        RENDER_BENCH_PAGES: 'true',
+        RENDER_ERROR_DRILLS: 'true',
+        NOTES_ERROR_DRILL: 'true',
+      };
+      const served = await startServedApp(definition, {
+        config,
+        env,
+        logger: silent,
+        clientRoutes,
+      });
+      await served.running.close();
+      expect(served.running.routes.byId.size).toBeGreaterThan(1);
+    }
+  });
+
   it('serves the notes app, with its own shell, readiness and action ids', async () => {
-    const definition = await loadApp('@strata/app-notes');
+    const { definition } = await loadApp('@strata/app-notes');
     const served = await startServedApp(definition, { config, env: {}, logger: silent });
     const app = await buildRenderApp({ config, logger: silent, served, assets: noAssets });
     try {
