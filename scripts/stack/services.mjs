@@ -16,6 +16,12 @@ function withDefaults(env, defaults) {
   return merged;
 }
 
+/** Pages worth trying first in the app the render service serves (RENDER_APP). */
+const PAGES_TO_TRY = {
+  '@strata/app-catalog': '/items, /bench/items, /errors/client, /api/items',
+  '@strata/app-notes': '/notes, /notes/stats',
+};
+
 /** Every service of the local stack. */
 export function serviceCatalog(env) {
   const relayPort = env.RELAY_PORT ?? '3100';
@@ -43,6 +49,9 @@ export function serviceCatalog(env) {
     RENDER_BENCH_PAGES: 'true',
     RENDER_ERROR_DRILLS: 'true',
   });
+  // The render service's own default app when RENDER_APP is unset.
+  const app = render.RENDER_APP ?? '@strata/app-catalog';
+  const tryPages = PAGES_TO_TRY[app];
   const spotlightPort = env.SPOTLIGHT_PORT ?? '8969';
   const relay = withDefaults(env, {
     RELAY_PORT: relayPort,
@@ -87,7 +96,7 @@ export function serviceCatalog(env) {
       // Its change feed and first reads need the data service; starting together only
       // produced reconnect warnings while PGlite opened and seeded.
       after: 'data',
-      url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}  (try /items, /bench/items, /errors/client, /api/items)`,
+      url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}  (${app}${tryPages ? `; try ${tryPages}` : ''})`,
       ready: { kind: 'http', url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}/healthz` },
     },
   ];

@@ -3,12 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CatalogConfigSchema } from '@strata/app-catalog';
 import { RenderConfigSchema } from '../src/index.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const doc = readFileSync(join(root, 'docs/render-service.md'), 'utf8');
+const catalogDoc = readFileSync(join(root, 'docs/catalog-app.md'), 'utf8');
 // Where the render service's and the web runtime's error codes are documented.
-const errorDocs = ['render-service.md', 'protocol.md', 'telemetry.md']
+const errorDocs = ['render-service.md', 'catalog-app.md', 'protocol.md', 'telemetry.md']
   .map((name) => readFileSync(join(root, 'docs', name), 'utf8'))
   .join('\n');
 
@@ -55,4 +57,13 @@ describe('docs/render-service.md', () => {
     // As `CODE` in prose and tables, or "CODE" in an example body.
     expect(errorDocs).toMatch(new RegExp(`[\`"]${code}[\`"]`));
   });
+});
+
+describe('docs/catalog-app.md', () => {
+  it.each(describeConfig(CatalogConfigSchema).map((v) => v.name))(
+    'documents the variable %s',
+    (name) => {
+      expect(catalogDoc).toContain(`| \`${name}\` |`);
+    },
+  );
 });
