@@ -82,7 +82,7 @@ export function createRouter<Services>(options: {
     url: () => navigation.page().url,
     tree: () => encodeTreeHeader(navigation.page().keys()),
     apply: (route, live) => navigation.applyAction(route, live),
-    navigate: (location) => router.navigate(location),
+    navigate: (location, everySegment) => navigation.navigate(location, false, everySegment),
     invalidate: (tags) => router.invalidate(tags),
     reload: () => env.location.replace(navigation.page().url),
   };

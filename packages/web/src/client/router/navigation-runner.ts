@@ -32,8 +32,12 @@ export interface NavigationRunner {
   page(): Page;
   /** Whether a navigation waits for its answer. */
   pending(): boolean;
-  /** `router.navigate`: a soft navigation, a scroll to a hash, or a full page load. */
-  navigate(href: string, replace: boolean | undefined): void;
+  /**
+   * `router.navigate`: a soft navigation, a scroll to a hash, or a full page load. With
+   * `everySegment`, the page's segments all load again, none kept from the page on screen (after
+   * an action changed data they may show).
+   */
+  navigate(href: string, replace: boolean | undefined, everySegment?: boolean): void;
   /** `router.refresh`: loads every segment of the page on screen again. */
   refresh(): void;
   /** Applies a server action's refreshed segments to the page on screen, in place. */
@@ -60,6 +64,8 @@ export function createNavigationRunner<Services>(options: {
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
   // Answers whose page can render, until their navigation commits or is abandoned.
   const loads = new Map<number, ReadyAnswer>();
+  // Pages (by key) whose next navigation loads every segment rather than keeping any.
+  const reloadAll = new Set<string>();
   // Committed pages waiting for React to render them, with the navigation that made each.
   const committing = new WeakMap<Page, { id: number; pattern: string }>();
   let page = options.initial;
@@ -70,7 +76,8 @@ export function createNavigationRunner<Services>(options: {
   });
 
   function load(id: number, url: URL, mode: NavigationMode): void {
-    const entry = prefetcher.forNavigation(url, mode);
+    // A refresh asks for every segment and never uses a cached answer.
+    const entry = prefetcher.forNavigation(url, reloadAll.delete(pageKey(url)) ? 'refresh' : mode);
     // A prefetched answer that has fully arrived commits in the same task as the click.
     const ready = readyNow(table, entry.payload);
     if (ready) return loaded(id, ready);
@@ -167,7 +174,7 @@ export function createNavigationRunner<Services>(options: {
   return {
     page: () => page,
     pending: () => state.pending !== null,
-    navigate(href, replace) {
+    navigate(href, replace, everySegment) {
       const decision = classifyTarget(href, new URL(env.location.href));
       if (decision.kind === 'hard')
         return replace
@@ -179,6 +186,7 @@ export function createNavigationRunner<Services>(options: {
         return history.enter(page, decision.url.href, 'push');
       }
       prefetcher.prune();
+      if (everySegment) reloadAll.add(pageKey(decision.url));
       start(
         decision.url.pathname + decision.url.search + decision.url.hash,
         replace ? 'replace' : 'push',

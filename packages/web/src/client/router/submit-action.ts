@@ -1,7 +1,9 @@
 /**
  * Calls a server action from the browser: POSTs the input with `Strata-Action` and the current
  * tree, then applies the answer — the refreshed segments of this page, or a navigation for a
- * redirect — and drops only the cached pages carrying the tags the action revalidated.
+ * redirect — and drops only the cached pages carrying the tags the action revalidated. A redirect
+ * after a revalidation loads every segment of its page: a layout kept from this page may show
+ * what changed.
  */
 import { HEADERS, PAYLOAD_CONTENT_TYPE } from '../../protocol/constants.js';
 import type { RouteRecord } from '../../protocol/payload-records.js';
@@ -18,7 +20,8 @@ export interface ActionDeps {
   readonly url: () => string;
   readonly tree: () => string;
   readonly apply: (route: RouteRecord, payload: LivePayload) => void;
-  readonly navigate: (location: string) => void;
+  /** `everySegment`: keep none of the page on screen (the action changed data it may show). */
+  readonly navigate: (location: string, everySegment: boolean) => void;
   readonly invalidate: (tags: readonly string[]) => void;
   readonly reload: () => void;
 }
@@ -66,7 +69,8 @@ export async function submitAction(
   if (!record) return { ok: false, fieldErrors: { _form: ['The server sent no action result.'] } };
   if (record.revalidated.length > 0) deps.invalidate(record.revalidated);
   const redirect = live.redirect();
-  if (record.ok && redirect) deps.navigate(redirect.location);
+  // The redirect's page may share layouts with this one that show what the action changed.
+  if (record.ok && redirect) deps.navigate(redirect.location, record.revalidated.length > 0);
   else if (record.ok) {
     const route = await live.route.catch(() => undefined);
     if (route) deps.apply(route, live);
