@@ -21,7 +21,7 @@ const noAssets = { directory: undefined, scripts: [], contentHash: 'test' };
 
 /** A root layout `site` with one page per id. */
 function siteRoutes(pages: string[]) {
-  const children = pages.map((id) =>
+  const pageSegments = pages.map((id) =>
     segment({ id, path: id === 'home' ? '' : id, kind: 'page', component: () => null }),
   );
   return createRouteTable([
@@ -31,7 +31,7 @@ function siteRoutes(pages: string[]) {
       kind: 'layout',
       root: true,
       component: ({ children }) => children ?? null,
-      children,
+      children: pageSegments,
     }),
   ]);
 }
