@@ -88,7 +88,6 @@ const silent = { error() {}, warn() {}, info() {} };
 const runtime = {
   table: appRoutes,
   buildId: 'BENCHBLD',
-  production: true,
   clientScripts: ['/assets/client-BENCHBLD.js'],
   notFoundRoot: NOT_FOUND_ROOT,
   renderTimeoutMs: 10_000,

@@ -1,8 +1,6 @@
 /**
  * The render service alone, serving the notes app (RENDER_APP=@strata/app-notes): no data
- * service, notes in a fresh temporary copy of the app's seed file, the error drill on. The
- * render service runs as in production (RENDER_PRODUCTION defaults to true, so browsers never
- * see server error messages).
+ * service, notes in a fresh temporary copy of the app's seed file, the error drill on.
  */
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -44,7 +44,6 @@ export function serviceCatalog(env) {
     RENDER_PORT: '3000',
     RENDER_HOST: '127.0.0.1',
     DATA_SERVICE_ADDRESS: `${data.DATA_HOST}:${data.DATA_PORT}`,
-    RENDER_PRODUCTION: 'false',
     // Development: the benchmark pages and the failure drills are there to try.
     RENDER_BENCH_PAGES: 'true',
     RENDER_ERROR_DRILLS: 'true',

@@ -57,8 +57,8 @@ describe('documents', () => {
     expect(response.headers.location).toBe('/section/items/1');
   });
 
-  it('shows the segment’s error view with a digest and leaks nothing in production', async () => {
-    const server = await buildTestServer({ production: true });
+  it('shows the segment’s error view with a digest and leaks nothing', async () => {
+    const server = await buildTestServer();
     const response = await server.app.inject({
       url: '/section/items/broken',
       headers: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' },

@@ -17,7 +17,6 @@ async function appThrowing(error: Error) {
   const runtime: WebRuntime<never> = {
     table: testRoutes as never,
     buildId: 'build-1',
-    production: true,
     clientScripts: [],
     notFoundRoot: 'shop',
     renderTimeoutMs: 1000,

@@ -78,9 +78,6 @@ export const RenderConfigSchema = z
     RENDER_IDLE_TIMEOUT: positiveDuration('30s').describe(
       'A connection that moves no byte either way for this long is closed; longer than RENDER_TIMEOUT.',
     ),
-    RENDER_PRODUCTION: bool(true).describe(
-      'Hide server error messages from browsers (turn off only while developing).',
-    ),
     CSP_FRAME_ANCESTORS: cspSources('none', { allowNone: true }).describe(
       'Who may show the pages in a frame (CSP frame-ancestors): none, self or origins.',
     ),

@@ -124,7 +124,6 @@ export async function buildRenderApp<Services>(
   const runtime: WebRuntime<Services> = {
     table: running.routes,
     buildId,
-    production: config.RENDER_PRODUCTION,
     clientScripts: deps.assets.scripts,
     notFoundRoot: definition.notFoundRoot,
     renderTimeoutMs: config.RENDER_TIMEOUT,

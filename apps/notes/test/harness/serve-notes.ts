@@ -52,7 +52,6 @@ export async function serveNotes(env: Record<string, string> = {}): Promise<Note
   const runtime: WebRuntime<NotesServices> = {
     table: running.routes,
     buildId: 'notes-test',
-    production: true,
     clientScripts: ['/assets/notes-client.js'],
     notFoundRoot: notesApp.notFoundRoot,
     renderTimeoutMs: 10_000,

@@ -19,7 +19,6 @@ function runtimeWith(extra: Partial<WebRuntime<unknown>> = {}): WebRuntime<unkno
   return {
     table,
     buildId: 'b1',
-    production: true,
     clientScripts: [],
     notFoundRoot: 'shop',
     renderTimeoutMs: 1000,

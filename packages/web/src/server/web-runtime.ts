@@ -37,8 +37,6 @@ export interface WebRuntime<Services> {
   readonly table: RouteTable<Services>;
   /** Identifies this build; clients on another build reload. */
   readonly buildId: string;
-  /** Production hides error messages from browsers. */
-  readonly production: boolean;
   /** Module scripts that hydrate the page (hashed asset URLs). */
   readonly clientScripts: readonly string[];
   /** The root layout that renders not-found pages for URLs no route matches. */

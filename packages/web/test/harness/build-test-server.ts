@@ -33,13 +33,12 @@ export interface TestServer {
 }
 
 /**
- * Builds the server; `production` hides error details; `security` adds the security headers.
+ * Builds the server; `security` adds the security headers.
  * `publicOrigins` defaults to http://shop.test; empty makes the origin check derive the server's
  * own origin.
  */
 export async function buildTestServer(
   options: {
-    production?: boolean;
     renderTimeoutMs?: number;
     publicOrigins?: readonly string[];
     security?: SecurityPolicy;
@@ -59,7 +58,6 @@ export async function buildTestServer(
   const runtime: WebRuntime<TestServices> = {
     table: testRoutes,
     buildId: 'build-1',
-    production: options.production ?? true,
     clientScripts: ['/assets/client-abc123.js'],
     notFoundRoot: 'shop',
     renderTimeoutMs: options.renderTimeoutMs ?? 10_000,
