@@ -39,6 +39,9 @@ describe('payload diffs', () => {
     ['error', '/section/items/broken', '1;shop/section/items(s.q=)'],
     ['redirect', '/section/items/moved', '1;shop/section/items(s.q=)'],
     ['auto-stops-at-loading', '/slow', '1;shop/section/items(s.q=)', 'auto'],
+    // The item page's reviews are deferred: an auto prefetch, which carries no deferred value,
+    // stops before it so the navigation asks for it whole.
+    ['auto-stops-at-deferred', '/section/items/2', '1;shop/section/items(s.q=)', 'auto'],
   ] as const)('%s', async (name, url, tree, prefetch?: 'auto' | 'full') => {
     const server = await buildTestServer();
     server.services.reviews.resolve(['r1']);

@@ -1,7 +1,8 @@
 /**
  * GET of a page as a payload (client navigation and prefetch): answers only the segments that
  * differ from the browser's tree, as newline-delimited records, each streamed as soon as its
- * loader settles. An `auto` prefetch stops at the first loading boundary; `full` sends all.
+ * loader settles. An `auto` prefetch stops at the first loading boundary, or at the first segment
+ * with deferred values (it carries none); `full` sends all.
  * When no segment in the answer has a loading view and no deferred value follows, the browser
  * can use nothing before the last record anyway: the records are sent together, as one Buffer
  * with a Content-Length (one write instead of a chunked stream).
@@ -115,7 +116,8 @@ export async function payloadFor<Services>(
     prefetch: prefetch !== undefined,
   });
 
-  const head =
+  // The route record, answering segments [from, answeredUntil).
+  const headUntil = (answeredUntil: number) =>
     (options.prelude ?? []).join('') +
     encodeRecord({
       type: 'route',
@@ -129,7 +131,7 @@ export async function payloadFor<Services>(
         key: index < from ? (keys[index] ?? id) : '',
       })),
       from,
-      until,
+      until: answeredUntil,
     });
   const status = options.status ?? (route.matched ? 200 : 404);
   const headers = {
@@ -141,19 +143,25 @@ export async function payloadFor<Services>(
   const withDeferred = prefetch !== 'auto';
   const answered = route.segments.slice(from, until);
   if (firstLoadingIndex(answered) === answered.length) {
-    const segments = await Promise.all(load.loaded.values());
+    let segments = await Promise.all(load.loaded.values());
+    // An auto prefetch carries no deferred value: it stops before the first segment that has
+    // some, as at a loading view, so the navigation asks for the rest (values included).
+    const firstDeferred = withDeferred ? -1 : segments.findIndex(hasDeferred);
+    if (firstDeferred >= 0) segments = segments.slice(0, firstDeferred);
     if (!(withDeferred && segments.some(hasDeferred)))
       return {
         status,
         headers,
         body: Buffer.from(
-          head + segments.map(segmentRecord).join('') + encodeRecord({ type: 'end' }),
+          headUntil(firstDeferred >= 0 ? from + firstDeferred : until) +
+            segments.map(segmentRecord).join('') +
+            encodeRecord({ type: 'end' }),
         ),
       };
   }
 
   const body = new PassThrough();
-  body.write(head);
+  body.write(headUntil(until));
   void streamSegments([...load.loaded.values()], body, withDeferred);
   // Proxies such as nginx must pass each record on as it comes.
   return { status, headers: { ...headers, 'x-accel-buffering': 'no' }, body };
