@@ -15,6 +15,7 @@ export {
   type ErrorViewProps,
   type Loader,
   type LoaderContext,
+  type LoaderData,
   type LoaderRequest,
   type SegmentDefinition,
   type SegmentProps,

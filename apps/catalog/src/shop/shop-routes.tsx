@@ -210,7 +210,7 @@ const itemDetail = segment<ItemDetail, AppServices>({
         update: services.actionIds['updateItem'] ?? '',
         remove: services.actionIds['deleteItem'] ?? '',
       },
-      related: defer('related', related) as never,
+      related: defer('related', related),
     };
   },
   component: ({ data: { item, categories, actions, related } }) => (

@@ -33,7 +33,7 @@ export const slowPage = segment<{ headline: string; more: DeferredRef<string[]> 
       more: defer(
         'more',
         delay(SLOW_PAGE_DELAY_MS, ['Free shipping over $50', 'New arrivals weekly'], signal),
-      ) as never,
+      ),
     };
   },
   component: ({ data }) => (

@@ -44,11 +44,10 @@ export const noteStatsPage = segment<StatsData, NotesServices>({
     tag(...tags);
     const delay = services.statsDelayMs;
     const totals = await after(delay, () => noteTotals(notes), signal);
-    // A Deferred in the loader's data is a DeferredRef in the component's.
     const busiest = defer(
       'busiest',
       after(delay, () => busiestAuthors(notes, 5), signal),
-    ) as unknown as DeferredRef<AuthorCount[]>;
+    );
     return { totals, busiest };
   },
   component: ({ data: { totals, busiest } }) => (

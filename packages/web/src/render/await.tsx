@@ -7,12 +7,9 @@ import { ScriptNonceContext } from './script-nonce.js';
 import { SegmentContext } from './segment-tree.js';
 import { inlineScript } from './segment-source.js';
 
-/** A deferred value as components receive it in `data`. */
-export interface DeferredRef<T> {
-  readonly $deferred: string;
-  /** Phantom: the value's type. */
-  readonly __type?: T;
-}
+import type { DeferredRef } from '../routes/route-types.js';
+
+export type { DeferredRef };
 
 /** Props of <Await>. */
 export interface AwaitProps<T> {

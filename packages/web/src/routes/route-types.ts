@@ -21,6 +21,18 @@ export interface Deferred<T> {
   readonly promise: Promise<T>;
 }
 
+/** A deferred value as components receive it in `data`. */
+export interface DeferredRef<T> {
+  readonly $deferred: string;
+  /** Phantom: the value's type. */
+  readonly __type?: T;
+}
+
+/** The data a loader returns for a component whose data is `Data`: a Deferred per DeferredRef. */
+export type LoaderData<Data> = {
+  [K in keyof Data]: Data[K] extends DeferredRef<infer T> ? Deferred<T> : Data[K];
+};
+
 /** What a loader receives. `Services` is whatever the application wires in (its data gateway). */
 export interface LoaderContext<Services = unknown> {
   /** Route params; the names read become part of the segment's cache key. */
@@ -87,8 +99,8 @@ export interface SegmentDefinition<Services = unknown> {
 /** Declares a segment with its loader and component checked against each other. */
 export function segment<Data, Services = unknown>(
   definition: Omit<SegmentDefinition<Services>, 'loader' | 'component'> & {
-    loader?: Loader<Data, Services>;
-    component: ComponentType<SegmentProps<Awaited<Data>>>;
+    loader?: Loader<LoaderData<Data>, Services>;
+    component: ComponentType<SegmentProps<Data>>;
   },
 ): SegmentDefinition<Services> {
   return definition as unknown as SegmentDefinition<Services>;
