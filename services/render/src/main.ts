@@ -40,6 +40,12 @@ async function main(): Promise<void> {
   // Lines logged while a request is handled carry its id (the gateway's X-Request-Id).
   const logger = pino({ name: 'render', level: config.LOG_LEVEL, mixin: requestIdMixin });
   const assets = loadClientAssets(config.RENDER_APP);
+  // scripts/build-client.mjs bundles the render service's @strata/app-* dependencies only.
+  if (!assets.directory)
+    logger.warn(
+      { app: config.RENDER_APP },
+      'no client bundle for this app: pages are served without hydration (is it a dependency of the render service, and built?)',
+    );
   // Before the app is built, so the SDK sees every request from the first one.
   const telemetry = startNodeTelemetry(config, {
     service: 'render',

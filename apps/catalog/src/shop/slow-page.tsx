@@ -9,9 +9,18 @@ import type { AppServices } from '../services.js';
 export const SLOW_PAGE_DELAY_MS = 1200;
 
 function delay<T>(ms: number, value: T, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
     const timer = setTimeout(() => resolve(value), ms);
-    signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+    // Settles either way, so an abandoned render's loader ends instead of waiting forever.
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 

@@ -11,7 +11,7 @@ import type { RuntimeLogger } from '../web-runtime.js';
 
 /** One application, as the render service loads it by configuration (`RENDER_APP`). */
 export interface StrataApp<Services> {
-  /** Names the app in logs and the directory of its client bundle; `[a-z0-9-]+`. */
+  /** Names the app in logs; `[a-z0-9-]+`. (Its client bundle is found by package name.) */
   readonly name: string;
   /**
    * The id of the root layout that renders the not-found page for URLs no route matches; the
