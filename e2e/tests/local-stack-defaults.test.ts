@@ -19,6 +19,23 @@ describe('npm start: the data service', () => {
   });
 });
 
+describe('npm start: which services start', () => {
+  const names = (env: Record<string, string>) =>
+    serviceCatalog(env).map((service) => service.name + (service.after ? `<${service.after}` : ''));
+
+  it('starts the data service before the render service for the catalogue', () => {
+    expect(names({})).toEqual(['spotlight', 'relay', 'data', 'render<data']);
+  });
+
+  it('leaves the data service out for the notes app, which keeps its notes in a file', () => {
+    expect(names({ RENDER_APP: '@strata/app-notes' })).toEqual(['spotlight', 'relay', 'render']);
+  });
+
+  it('starts it for an app it does not know, in case that app reads it', () => {
+    expect(names({ RENDER_APP: '@acme/app-shop' })).toContain('data');
+  });
+});
+
 describe('npm start: the render service', () => {
   it('serves the benchmark and failure drill pages, off by default elsewhere', () => {
     expect(envOf({}, 'render')['RENDER_BENCH_PAGES']).toBe('true');

@@ -16,10 +16,16 @@ function withDefaults(env, defaults) {
   return merged;
 }
 
-/** Pages worth trying first in the app the render service serves (RENDER_APP). */
-const PAGES_TO_TRY = {
-  '@strata/app-catalog': '/items, /bench/items, /errors/client, /api/items',
-  '@strata/app-notes': '/notes, /notes/stats',
+/**
+ * The apps of this repository: pages worth trying first, and whether the app reads the data
+ * service (another app gets it too, in case it does).
+ */
+const KNOWN_APPS = {
+  '@strata/app-catalog': {
+    tryPages: '/items, /bench/items, /errors/client, /api/items',
+    data: true,
+  },
+  '@strata/app-notes': { tryPages: '/notes, /notes/stats', data: false },
 };
 
 /** Every service of the local stack. */
@@ -50,7 +56,7 @@ export function serviceCatalog(env) {
   });
   // The render service's own default app when RENDER_APP is unset.
   const app = render.RENDER_APP ?? '@strata/app-catalog';
-  const tryPages = PAGES_TO_TRY[app];
+  const { tryPages, data: needsData = true } = KNOWN_APPS[app] ?? {};
   const spotlightPort = env.SPOTLIGHT_PORT ?? '8969';
   const relay = withDefaults(env, {
     RELAY_PORT: relayPort,
@@ -63,7 +69,7 @@ export function serviceCatalog(env) {
     RELAY_DEV_DEFAULTS: '1',
     RELAY_UPSTREAM: `http://localhost:${spotlightPort}`,
   });
-  return [
+  const services = [
     {
       name: 'spotlight',
       entry: 'node_modules/@spotlightjs/spotlight/dist/run.js',
@@ -92,11 +98,12 @@ export function serviceCatalog(env) {
       entry: 'services/render/dist/main.js',
       nodeArgs: SERVICE_NODE_FLAGS,
       env: render,
-      // Its change feed and first reads need the data service; starting together only
-      // produced reconnect warnings while PGlite opened and seeded.
-      after: 'data',
+      // The catalogue's change feed and first reads need the data service; starting together
+      // only produced reconnect warnings while PGlite opened and seeded.
+      ...(needsData && { after: 'data' }),
       url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}  (${app}${tryPages ? `; try ${tryPages}` : ''})`,
       ready: { kind: 'http', url: `http://${render.RENDER_HOST}:${render.RENDER_PORT}/healthz` },
     },
   ];
+  return needsData ? services : services.filter((service) => service.name !== 'data');
 }
