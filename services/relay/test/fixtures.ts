@@ -39,3 +39,8 @@ export function sdkFixture(name: string): SdkFixture {
   if (!found) throw new Error(`no fixture ${name}`);
   return found;
 }
+
+/** The DSN the @sentry/browser fixtures were sent with (their envelope headers name it). */
+export const BROWSER_DSN = String(sdkFixture('browser-00-session').header.dsn);
+/** A DSN of the @sentry/node fixtures' project (42) and key (their URLs name both, not a DSN). */
+export const NODE_DSN = 'http://node0public0key@127.0.0.1:9/42';

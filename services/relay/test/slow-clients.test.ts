@@ -5,29 +5,18 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeUpstream, type FakeUpstream } from './harness/fake-upstream.js';
-import { startRelay, type RelayUnderTest } from './harness/relay-under-test.js';
+import { relayPerTest } from './harness/relay-per-test.js';
 
 const DSN = 'https://slow0key@o1.ingest.example.com/61';
-let upstream: FakeUpstream | undefined;
-let relay: RelayUnderTest | undefined;
+const current = relayPerTest({ RELAY_DSNS: DSN });
 const sockets: Socket[] = [];
 const timers: Array<ReturnType<typeof setInterval>> = [];
 
-async function setup(env: Record<string, string> = {}): Promise<void> {
-  upstream = await startFakeUpstream();
-  relay = await startRelay(upstream, { RELAY_DSNS: DSN, ...env });
-}
-
-afterEach(async () => {
+// Registered after relayPerTest's hooks, so it runs before them (Vitest runs afterEach hooks
+// last-registered first): the clients are gone before the relay stops.
+afterEach(() => {
   for (const timer of timers.splice(0)) clearInterval(timer);
   for (const socket of sockets.splice(0)) socket.destroy();
-  await relay?.stop();
-  await upstream?.close();
-  const problems = upstream?.problems ?? [];
-  relay = undefined;
-  upstream = undefined;
-  if (problems.length > 0) throw new Error(`upstream problems: ${problems.join('; ')}`);
 });
 
 /** Opens a connection to the relay; resolves once connected. */
@@ -36,7 +25,7 @@ async function open(): Promise<{
   closed: Promise<number>;
   received: () => string;
 }> {
-  const { port } = new URL(relay!.url);
+  const { port } = new URL(current.relay.url);
   const socket = connect(Number(port), '127.0.0.1');
   sockets.push(socket);
   let text = '';
@@ -76,56 +65,56 @@ function within(ms: number, promise: Promise<number>): Promise<number> {
 
 describe('timeouts', () => {
   it('cuts a client that never finishes its headers (RELAY_HEADERS_TIMEOUT)', async () => {
-    await setup({ RELAY_HEADERS_TIMEOUT: '300ms', RELAY_REQUEST_TIMEOUT: '5s' });
+    await current.start({ RELAY_HEADERS_TIMEOUT: '300ms', RELAY_REQUEST_TIMEOUT: '5s' });
     const client = await open();
     client.socket.write('POST /monitoring HTTP/1.1\r\nHost: relay\r\n');
     expect(await within(3000, client.closed)).toBeLessThan(2000);
   });
 
   it('cuts a body that goes silent (RELAY_BODY_IDLE_TIMEOUT)', async () => {
-    await setup({ RELAY_BODY_IDLE_TIMEOUT: '300ms' });
+    await current.start({ RELAY_BODY_IDLE_TIMEOUT: '300ms' });
     const client = await open();
     client.socket.write(requestHead(body.length) + body.slice(0, 20));
     expect(await within(3000, client.closed)).toBeLessThan(2000);
-    expect(upstream!.received).toEqual([]);
+    expect(current.upstream.received).toEqual([]);
   });
 
   it('cuts a body that trickles a byte at a time (RELAY_REQUEST_TIMEOUT)', async () => {
-    await setup({ RELAY_REQUEST_TIMEOUT: '1s', RELAY_HEADERS_TIMEOUT: '1s' });
+    await current.start({ RELAY_REQUEST_TIMEOUT: '1s', RELAY_HEADERS_TIMEOUT: '1s' });
     const client = await open();
     client.socket.write(requestHead(body.length));
     trickle(client.socket, body, 50);
     // The whole body would take body.length × 50 ms (over 13 s).
     expect(await within(5000, client.closed)).toBeLessThan(3500);
-    expect(upstream!.received).toEqual([]);
+    expect(current.upstream.received).toEqual([]);
   });
 
   it('leaves a client that keeps to the timeouts alone', async () => {
-    await setup({ RELAY_REQUEST_TIMEOUT: '2s', RELAY_HEADERS_TIMEOUT: '1s' });
+    await current.start({ RELAY_REQUEST_TIMEOUT: '2s', RELAY_HEADERS_TIMEOUT: '1s' });
     const client = await open();
     client.socket.write(requestHead(body.length));
     trickle(client.socket, body.slice(0, 10), 50);
     await new Promise((resolve) => setTimeout(resolve, 700));
     client.socket.write(body.slice(10));
-    await upstream!.waitFor(1);
+    await current.upstream.waitFor(1);
     expect(client.received()).toMatch(/^HTTP\/1\.1 200/);
   });
 });
 
 describe('shutdown', () => {
   it('does not wait for a body that trickles', async () => {
-    await setup();
+    await current.start();
     // Shut down only once the relay has the request (not after a fixed time: on a loaded
     // machine the head may not have been read yet, and there would be no request to answer).
     const requestArrived = new Promise((resolve) =>
-      relay!.relay.app.server.once('request', resolve),
+      current.relay.relay.app.server.once('request', resolve),
     );
     const client = await open();
     client.socket.write(requestHead(body.length));
     trickle(client.socket, body, 200);
     await requestArrived;
     const started = Date.now();
-    await relay!.relay.shutdown(5000);
+    await current.relay.relay.shutdown(5000);
     expect(Date.now() - started).toBeLessThan(1500);
     await within(1000, client.closed);
     expect(client.received()).toMatch(/^HTTP\/1\.1 503/);
@@ -133,13 +122,13 @@ describe('shutdown', () => {
   });
 
   it('closes a connection still sending its headers when the shutdown timeout ends', async () => {
-    await setup();
+    await current.start();
     const client = await open();
     client.socket.write('POST /monitoring HTTP/1.1\r\n');
     trickle(client.socket, 'Host: relay\r\nX-Slow: '.padEnd(400, 'x'), 200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
-    await relay!.relay.shutdown(1000);
+    await current.relay.relay.shutdown(1000);
     expect(Date.now() - started).toBeLessThan(2000);
     await within(1000, client.closed);
   });
