@@ -72,6 +72,8 @@ export interface ComposeOptions {
   readonly env?: Record<string, string>;
   /** Extra compose files layered over docker-compose.yml (paths from the repository root). */
   readonly overrides?: readonly string[];
+  /** A page of the served app that answers 200 once the stack is up (default: the catalogue's). */
+  readonly readyPath?: string;
 }
 
 /** Starts the whole stack from the images the global setup built (`up --no-build`). */
@@ -148,7 +150,7 @@ export async function startComposeStack(
   try {
     await compose('up', '-d', '--no-build');
     await stack.waitHealthy(['gateway', 'render-1', 'render-2', 'relay', 'data']);
-    await waitForGateway(url);
+    await waitForGateway(url, options.readyPath ?? '/bench/items');
   } catch (error) {
     const logs = await stack.logs().catch(() => '');
     await stack.down().catch(() => undefined);
@@ -157,15 +159,15 @@ export async function startComposeStack(
   return stack;
 }
 
-async function waitForGateway(url: string): Promise<void> {
+async function waitForGateway(url: string, path: string): Promise<void> {
   const until = Date.now() + 60_000;
   for (;;) {
-    const status = await fetch(`${url}/bench/items`).then(
+    const status = await fetch(`${url}${path}`).then(
       (response) => response.status,
       () => 0,
     );
     if (status === 200) return;
-    if (Date.now() > until) throw new Error(`${url}/bench/items answered ${status}`);
+    if (Date.now() > until) throw new Error(`${url}${path} answered ${status}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

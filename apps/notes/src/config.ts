@@ -11,7 +11,7 @@ export const NotesConfigSchema = z.object({
     .min(1)
     .optional()
     .describe(
-      'JSON file holding the notes; it must exist, and every added note is written to it. Unset: notes are kept in memory, seeded from the package’s seed/notes.json, and lost when the process exits.',
+      'JSON file holding the notes; every added note is written to it, and several processes may share it (render replicas on one volume). Missing, it is created from the package’s seed/notes.json (its directory must exist). Unset: notes are kept in memory, seeded from the same file, and lost when the process exits.',
     ),
   NOTES_STATS_DELAY: durationMs('800ms').describe(
     'How long the stats page’s data takes on purpose, and then its streamed part again.',

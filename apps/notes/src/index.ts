@@ -1,7 +1,7 @@
 /**
  * `@strata/app-notes`: the notes app as the render service loads it. Starting it parses the
  * app's variables, opens the notes store (NOTES_FILE, or the seed in memory) and hands the
- * routes and per-request services to the runtime.
+ * routes, the per-request services and the file's change feed to the runtime.
  */
 import type { StrataApp } from '@strata/web/server';
 import { resolve } from 'node:path';
@@ -25,10 +25,13 @@ const notesApp: StrataApp<NotesServices> = {
     if (!addNote) throw new Error('The host gave no action id for addNote');
     // Absolute, so messages name the file whatever the working directory was.
     const file = config.NOTES_FILE && resolve(config.NOTES_FILE);
+    const seedText = await readSeedText();
+    // A missing file is created from the seed; other processes may share it (a volume).
     const store = await openNotesStore(
       file
-        ? { kind: 'file', path: file }
-        : { kind: 'memory', seedText: await readSeedText(), seedName: SEED_FILE },
+        ? { kind: 'file', path: file, seedText, seedName: SEED_FILE }
+        : { kind: 'memory', seedText, seedName: SEED_FILE },
+      { log: host.logger },
     );
     if (file) host.logger.info({ file }, 'notes: reading and writing NOTES_FILE');
     else
@@ -48,6 +51,8 @@ const notesApp: StrataApp<NotesServices> = {
         const readable = await store.readable();
         return { ready: readable, details: { storage: store.storage, readable } };
       },
+      // Another replica or a hand edit changed the file: its notes' cached segments go.
+      ...(store.watch && { watchChanges: store.watch }),
       close: () => store.close(),
     };
   },

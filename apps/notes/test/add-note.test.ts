@@ -92,7 +92,7 @@ describe('adding a note', () => {
   });
 });
 
-describe('starting on a bad NOTES_FILE', () => {
+describe('starting on a missing or bad NOTES_FILE', () => {
   it('refuses a malformed file with a message naming it and the problem', async () => {
     await writeFile(file, '{"version":1,"notes":[{"id":1}]}');
     await expect(serveNotes({ NOTES_FILE: file })).rejects.toThrow(
@@ -100,9 +100,22 @@ describe('starting on a bad NOTES_FILE', () => {
     );
   });
 
-  it('refuses a missing file rather than starting empty', async () => {
+  it('creates a missing file from the seed, and says so', async () => {
     await rm(file);
-    await expect(serveNotes({ NOTES_FILE: file })).rejects.toThrow(/does not exist/);
+    server = await serveNotes({ NOTES_FILE: file });
+    expect(await readFile(file, 'utf8')).toBe(await readFile(SEED_FILE, 'utf8'));
+    expect(server.logged).toContainEqual({
+      level: 'info',
+      details: { file, seed: SEED_FILE },
+      message: 'notes: created NOTES_FILE from the seed',
+    });
+  });
+
+  it('refuses a missing file whose directory is missing too', async () => {
+    await rm(directory, { recursive: true });
+    await expect(serveNotes({ NOTES_FILE: file })).rejects.toThrow(
+      /does not exist, nor does its directory/,
+    );
   });
 
   it('refuses a malformed variable through the shared config errors', async () => {

@@ -80,7 +80,7 @@ describe('a file store', () => {
     }
   });
 
-  it('keeps its list as the file has it when a write fails, and writes again afterwards', async () => {
+  it('serves the list last read when the file goes, and writes it back with the next note', async () => {
     await writeFile(file, ONE_NOTE);
     const store = await openFile();
     await rm(directory, { recursive: true });
@@ -107,8 +107,26 @@ describe('a file store', () => {
     expect(await readFile(file, 'utf8')).toBe(text); // and leaves it as it was
   });
 
-  it('refuses to start on a missing file, saying how to create one', async () => {
-    await expect(openFile()).rejects.toThrow(/notes\.json:\n {2}- does not exist: create it/);
+  it('creates a missing file from the seed (its own format), and refuses a missing directory', async () => {
+    const seed = await readSeedText();
+    const store = await openNotesStore(
+      { kind: 'file', path: file, seedText: seed, seedName: SEED_FILE },
+      { now: () => NOW },
+    );
+    expect(await onDisk()).toEqual(parseNotesFile(seed, SEED_FILE));
+    expect((await store.list()).notes).toHaveLength(3);
+    expect(await readdir(directory)).toEqual(['notes.json']); // no lock or temporary file left
+    const elsewhere = join(directory, 'no-such-directory', 'notes.json');
+    await expect(
+      openNotesStore({ kind: 'file', path: elsewhere, seedText: seed, seedName: SEED_FILE }),
+    ).rejects.toThrow(
+      /notes\.json:\n {2}- does not exist, nor does its directory .*no-such-directory/,
+    );
+  });
+
+  it('refuses to create the file from a malformed seed, and writes nothing', async () => {
+    const opening = openNotesStore({ kind: 'file', path: file, seedText: '{}', seedName: 'seed' });
+    await expect(opening).rejects.toThrow(/Cannot use the notes file seed:/);
     await expect(readdir(directory)).resolves.toEqual([]);
   });
 
