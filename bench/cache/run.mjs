@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of the render service's segment cache (issue 5), everything on 127.0.0.1:
+// Benchmark of the render service's segment cache, everything on 127.0.0.1:
 //  1. Throughput: the payload request for /bench/items (Strata-Payload: 1, Strata-Tree:
 //     1;bench-root/bench-section/bench-item(p.id=1), matching _p) against two render services
 //     over one data service, one with the cache (Redis, warm) and one with SEGMENT_CACHE=false,

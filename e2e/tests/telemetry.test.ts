@@ -1,5 +1,5 @@
 /**
- * Telemetry end to end (issue 6): Chromium against the stack with a recording upstream behind
+ * Telemetry end to end: Chromium against the stack with a recording upstream behind
  * the relay. Errors, transactions and traces are asserted on what the upstream received.
  */
 import type { Browser, Page } from 'playwright-core';

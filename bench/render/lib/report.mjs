@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Goal table of issue 3 from one run's OUT folder (results.json from the anchors' driver,
+// The render benchmark's goal table from one run's OUT folder (results.json from the anchors' driver,
 // data-cpu.json from drive.mjs). Writes OUT/goals.md and OUT/goals.json.
 // Usage: node bench/render/lib/report.mjs <OUT>
 import fs from 'node:fs';
