@@ -68,8 +68,8 @@ const startedAt = async (service: string) =>
 
 describe('two data replicas', () => {
   // Calls go to the replica with fewer in flight (ties rotate), so a replica that answers faster
-  // takes more, and on a shared host the two containers' speeds differ.
-  // What must hold is that both take a real share, not that they take equal ones.
+  // takes more, and on a shared host the two containers' speeds differ: both must take a real
+  // share, not equal ones. (The catalogue client's own test checks an even split.)
   it('each serves at least a quarter of the reads over 20 s of load through the gateway', async () => {
     const before = await callsServed();
     const load = await measureLoadWhile(freshListing, () => sleep(20_000));

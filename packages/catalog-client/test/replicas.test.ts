@@ -67,6 +67,29 @@ describe('several replicas behind one name', () => {
     }
   });
 
+  it('shares reads evenly while a change feed stays open on one replica', async () => {
+    const { resolver } = switchableResolver(['127.0.0.1', '127.0.0.2']);
+    const transport = createGrpcTransport(`data.test:${first.port}`, { resolver });
+    const client = createCatalogClient(transport);
+    const feed = client.watchChanges({ afterSequence: 0 });
+    feed.on('error', () => undefined);
+    try {
+      await new Promise((resolve) => feed.once('metadata', resolve));
+      // One at a time: a stream counted as a call in flight would send every read to the
+      // replica without it.
+      const { answeredBy, failed } = await whoAnswers(client, 200, 1);
+      expect(failed).toBe(0);
+      for (const host of ['127.0.0.1', '127.0.0.2']) {
+        const share = (answeredBy[`replica ${host}`] ?? 0) / 200;
+        expect(share).toBeGreaterThan(0.4);
+        expect(share).toBeLessThan(0.6);
+      }
+    } finally {
+      feed.cancel();
+      transport.close();
+    }
+  });
+
   it('shares reads made one at a time too (every replica is connected before calls reach it)', async () => {
     const { resolver } = switchableResolver(['127.0.0.1', '127.0.0.2']);
     const transport = createGrpcTransport(`data.test:${first.port}`, { resolver });

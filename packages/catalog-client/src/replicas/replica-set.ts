@@ -61,6 +61,11 @@ export interface ReplicaSet {
   /** A call on `replica` began / ended (`failed`: the replica could not serve it). */
   began(replica: Replica): void;
   ended(replica: Replica, failed: boolean): void;
+  /**
+   * A stream on `replica` ended. Streams are not counted as calls in flight: a change feed held
+   * open on one replica would otherwise steer every call to the others.
+   */
+  streamEnded(replica: Replica, failed: boolean): void;
   /** The current replica addresses. */
   addresses(): string[];
   /** How many replicas answer a PING within `timeoutMs`, of how many are known. */
@@ -183,6 +188,10 @@ export function createReplicaSet(target: string, options: ReplicaSetOptions = {}
     ended(replica, failed) {
       const tracked = replica as TrackedReplica;
       tracked.active -= 1;
+      tracked.record = afterOutcome(tracked.record, failed, Date.now(), ejection);
+    },
+    streamEnded(replica, failed) {
+      const tracked = replica as TrackedReplica;
       tracked.record = afterOutcome(tracked.record, failed, Date.now(), ejection);
     },
     addresses: () => replicas.map((replica) => replica.address),

@@ -68,7 +68,6 @@ export function callServerStream<Message>(
     stream = started;
     const opened = stream;
     replica.pool.began(used);
-    context.replicas.began(replica);
     if (paused) opened.pause();
     const read = createMessageReader(context.maxResponseBytes);
     let headers: http2.IncomingHttpHeaders | undefined;
@@ -112,7 +111,7 @@ export function callServerStream<Message>(
         streamError,
         connectionLost: used.session.destroyed,
       });
-      context.replicas.ended(replica, failure?.code === status.UNAVAILABLE);
+      context.replicas.streamEnded(replica, failure?.code === status.UNAVAILABLE);
       finish(failure);
     });
     opened.end(frameMessage(request));
