@@ -5,13 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NotesFileError, parseNotesFile } from '../domain/note.js';
 import { writeFileAtomically } from './atomic-file.js';
 import { openNotesStore } from './notes-store.js';
+import { ONE_NOTE } from '../../test/harness/one-note-file.js';
 import { SEED_FILE, readSeedText } from './seed.js';
 
 const NOW = new Date('2025-03-01T10:00:00.000Z');
-const ONE_NOTE = `${JSON.stringify({
-  version: 1,
-  notes: [{ id: 1, author: 'Ada', text: 'First', createdAt: '2025-01-01T00:00:00.000Z' }],
-})}\n`;
 
 let directory: string;
 let file: string;

@@ -9,12 +9,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseNotesFile } from '../domain/note.js';
 import { openNotesStore, type NotesLog } from './notes-store.js';
+import { ONE_NOTE } from '../../test/harness/one-note-file.js';
 import { SEED_FILE, readSeedText } from './seed.js';
-
-const ONE_NOTE = `${JSON.stringify({
-  version: 1,
-  notes: [{ id: 1, author: 'Ada', text: 'First', createdAt: '2025-01-01T00:00:00.000Z' }],
-})}\n`;
 
 let directory: string;
 let file: string;
