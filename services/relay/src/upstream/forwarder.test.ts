@@ -212,6 +212,20 @@ describe('back-off per destination', () => {
     await expect.poll(() => completed.length, { timeout: 10_000 }).toBe(8);
     expect(peak.get(A)).toBeGreaterThan(1);
   });
+
+  it('still wakes when the pause ends between refusing a send and setting the timer', async () => {
+    // A busy machine: every clock read is 5 ms after the one before, so the forwarder can find
+    // the destination paused and, reading the clock again to set its timer, the pause over.
+    let clock = 1_000;
+    const { sent, completed, enqueue } = await setup({
+      now: () => (clock += 5),
+      respond: async () => answer(sent.length === 1 ? 503 : 200),
+      retry: { baseMs: 10, maxMs: 10, maxAttempts: 3 },
+    });
+    await enqueue(A, event(1));
+    await expect.poll(() => completed.length, { timeout: 5000 }).toBe(1);
+    expect(sent).toHaveLength(2);
+  });
 });
 
 describe('spool read errors', () => {

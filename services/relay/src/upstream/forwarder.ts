@@ -57,9 +57,10 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
   const idleWaiters: Array<() => void> = [];
 
   function pump(): void {
+    let now = deps.now();
     for (;;) {
       if (stopped || active >= deps.maxInFlight) break;
-      const now = deps.now();
+      now = deps.now();
       const entry = deps.spool.shift((key) => backoff.mayStart(key, now));
       if (!entry) break;
       const ticket = backoff.started(entry.dsnKey);
@@ -75,13 +76,17 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
           pump();
         });
     }
-    scheduleWake();
+    scheduleWake(now);
   }
 
-  /** Wakes the pump when the earliest pause ends. */
-  function scheduleWake(): void {
+  /**
+   * Wakes the pump when the earliest pause ends. `now` must be the time the pump refused sends
+   * at: read again, the clock may have passed the end of a pause that refused one, and nothing
+   * would wake the pump for it.
+   */
+  function scheduleWake(now: number): void {
     if (stopped) return;
-    const at = backoff.nextWake(deps.now());
+    const at = backoff.nextWake(now);
     if (at !== undefined) wakeTimer.wakeAt(at);
   }
 
