@@ -67,10 +67,9 @@ const startedAt = async (service: string) =>
   ).trim();
 
 describe('two data replicas', () => {
-  // Calls go to the replica with fewer in flight (ties rotate), so a replica that answers faster
-  // takes more, and on a shared host the two containers' speeds differ: both must take a real
-  // share, not equal ones. (The catalogue client's own test checks an even split.)
-  it('each serves at least a quarter of the reads over 20 s of load through the gateway', async () => {
+  // Calls go to the replica with fewer in flight (ties rotate; the change feed, a stream held
+  // open on one replica, is not counted), so under steady load the two share the reads.
+  it('each serves 35–65% of the reads over 20 s of load through the gateway', async () => {
     const before = await callsServed();
     const load = await measureLoadWhile(freshListing, () => sleep(20_000));
     const served = servedSince(before, await callsServed());
@@ -83,7 +82,7 @@ describe('two data replicas', () => {
     expect(total).toBeGreaterThan(100);
     for (const [id, count] of served)
       expect(`${id.slice(0, 12)}: ${Math.round((count / total) * 100)}%`).toMatch(
-        /: (2[5-9]|[3-6]\d|7[0-5])%$/,
+        /: (3[5-9]|[45]\d|6[0-5])%$/,
       );
   }, 120_000);
 
