@@ -2,7 +2,7 @@
  * The create/edit form: plain HTML that posts a server action (works without JavaScript) and
  * shows the validation messages of a failed submission.
  */
-import { useActionForm, useFormResult } from '@strata/web';
+import { useActionForm } from '@strata/web';
 import type { Category } from '@strata/proto';
 
 /** Field values the form starts with. */
@@ -33,20 +33,11 @@ export function ItemForm(props: {
   submitLabel: string;
   hidden?: Readonly<Record<string, string>>;
 }) {
-  const failed = useFormResult(props.actionId);
-  const enhanced = useActionForm(props.actionId);
-  const value = (name: keyof ItemFormValues) => failed?.values[name] ?? props.initial[name];
-  const errors =
-    (enhanced.outcome && !enhanced.outcome.ok
-      ? enhanced.outcome.fieldErrors
-      : failed?.fieldErrors) ?? {};
+  const form = useActionForm(props.actionId);
+  const value = (name: keyof ItemFormValues) => form.values[name] ?? props.initial[name];
+  const errors = form.fieldErrors;
   return (
-    <form
-      method="post"
-      className="item-form"
-      onSubmit={enhanced.onSubmit}
-      aria-busy={enhanced.pending}
-    >
+    <form method="post" className="item-form" onSubmit={form.onSubmit} aria-busy={form.pending}>
       <input type="hidden" name="$action" value={props.actionId} />
       {Object.entries(props.hidden ?? {}).map(([name, hiddenValue]) => (
         <input key={name} type="hidden" name={name} value={hiddenValue} />
@@ -81,10 +72,10 @@ export function ItemForm(props: {
         />
         <Errors messages={errors['description']} />
       </label>
-      <button type="submit" disabled={enhanced.pending}>
+      <button type="submit" disabled={form.pending}>
         {props.submitLabel}
       </button>
-      {enhanced.outcome?.ok ? <span className="saved">Saved.</span> : null}
+      {form.outcome?.ok ? <span className="saved">Saved.</span> : null}
     </form>
   );
 }

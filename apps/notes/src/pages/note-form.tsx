@@ -2,7 +2,7 @@
  * The add-note form: plain HTML that posts the action (works without JavaScript), enhanced to
  * submit in place when the router runs; shows the messages of a failed submission either way.
  */
-import { useActionForm, useFormResult } from '@strata/web';
+import { useActionForm } from '@strata/web';
 import { NOTE_LIMITS } from '../domain/note-limits.js';
 
 function Errors({ messages }: { messages: readonly string[] | undefined }) {
@@ -19,27 +19,18 @@ function Errors({ messages }: { messages: readonly string[] | undefined }) {
 
 /** The form, posting the action whose public id is `actionId`. */
 export function NoteForm({ actionId }: { actionId: string }) {
-  // Without JavaScript: the page rendered again with the errors and what was typed.
-  const failed = useFormResult(actionId);
-  const enhanced = useActionForm(actionId);
-  const errors =
-    (enhanced.outcome && !enhanced.outcome.ok
-      ? enhanced.outcome.fieldErrors
-      : failed?.fieldErrors) ?? {};
+  // Errors come back in place (fetch), or with the page rendered again (a plain post).
+  const form = useActionForm(actionId);
+  const errors = form.fieldErrors;
   return (
-    <form
-      method="post"
-      className="note-form"
-      onSubmit={enhanced.onSubmit}
-      aria-busy={enhanced.pending}
-    >
+    <form method="post" className="note-form" onSubmit={form.onSubmit} aria-busy={form.pending}>
       <input type="hidden" name="$action" value={actionId} />
       <Errors messages={errors['_form']} />
       <label>
         Your name{' '}
         <input
           name="author"
-          defaultValue={failed?.values['author'] ?? ''}
+          defaultValue={form.values['author'] ?? ''}
           required
           maxLength={NOTE_LIMITS.author}
         />
@@ -49,14 +40,14 @@ export function NoteForm({ actionId }: { actionId: string }) {
         Note{' '}
         <textarea
           name="text"
-          defaultValue={failed?.values['text'] ?? ''}
+          defaultValue={form.values['text'] ?? ''}
           required
           rows={3}
           maxLength={NOTE_LIMITS.text}
         />
         <Errors messages={errors['text']} />
       </label>
-      <button type="submit" disabled={enhanced.pending}>
+      <button type="submit" disabled={form.pending}>
         Add note
       </button>
     </form>
