@@ -2,9 +2,10 @@
  * The render service's refusals and redirects as a browser gets them through the nginx gateway
  * of the production topology: an over-large or wrongly typed body keeps its 413/415 (nginx sends
  * the whole body before it reads the answer, so a service that closed early made it a 502),
- * a path that leaves /assets keeps its 403, and a redirect stays on the site.
+ * a path that leaves /assets keeps its 403, and a redirect stays on the site. nginx's own
+ * answers carry security headers too, without doubling the render service's.
  */
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startComposeStack, type ComposeStack } from './compose-stack.js';
 
@@ -26,7 +27,12 @@ const WRITE_INTERVAL_MS = 250;
 function raw(
   target: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; location: string | undefined; body: string }> {
+): Promise<{
+  status: number;
+  location: string | undefined;
+  body: string;
+  headers: IncomingHttpHeaders;
+}> {
   const { hostname, port } = new URL(stack.url);
   return new Promise((resolve, reject) => {
     httpRequest({ host: hostname, port, path: target, headers }, (response) => {
@@ -34,7 +40,12 @@ function raw(
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, location: response.headers.location, body }),
+        resolve({
+          status: response.statusCode ?? 0,
+          location: response.headers.location,
+          body,
+          headers: response.headers,
+        }),
       );
     })
       .on('error', reject)
@@ -99,5 +110,34 @@ describe('refusals through the gateway', () => {
     });
     expect(response.status).toBe(307);
     expect(response.location).toMatch(/^\/evil\.example\/x\?_p=[0-9a-z]{14}$/);
+  });
+});
+
+describe('security headers through the gateway', () => {
+  it("are on nginx's own answers: a 400, a 413 and its health check", async () => {
+    const answers = [
+      await raw('/assets/%00'),
+      await raw('/items/new', { 'content-length': String(3 * 1024 * 1024) }),
+      await raw('/gateway/healthz'),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([400, 413, 200]);
+    for (const { headers } of answers) {
+      expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+      expect(headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+    }
+  });
+
+  it("leave the render service's own on a page, once each", async () => {
+    const { status, headers } = await raw('/items');
+    expect(status).toBe(200);
+    expect(headers['content-security-policy']).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
+    expect(headers['content-security-policy']).not.toContain("default-src 'none'");
+    // Node joins a repeated header's values with ", ".
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });
