@@ -15,12 +15,16 @@
 //
 // Env: DURATION (60 s per phase), SCALE (1: multiplies every class's rate), RELAY_ROOT (the
 // checkout whose built relay runs; default this one), NAME (results/<NAME>/; default a UTC time),
-// SPLIT_CPUS (1), CLASSES (comma-separated hostile classes to send; default all of them).
+// SPLIT_CPUS (1), CLASSES (comma-separated hostile classes to send; default all of them),
+// RELAY_ARGS (the relay's node flags, replacing the deployed ones, RELAY_NODE_FLAGS, e.g.
+// `--no-incremental-marking-task --trace-gc`; set, the relay's stdout is kept in
+// results/<NAME>/relay-<phase>.log).
 import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { startServer, stopServer } from '../relay/lib/processes.mjs';
 import { report } from './lib/report.mjs';
 import { rssSummary, sampleProcess } from './lib/process-sampler.mjs';
@@ -52,6 +56,8 @@ const CLASSES = process.env.CLASSES?.split(',') ?? Object.keys(HOSTILE_CLASSES);
 const unknownClass = CLASSES.find((name) => !(name in HOSTILE_CLASSES));
 if (unknownClass) throw new Error(`CLASSES: no hostile class ${unknownClass}`);
 const SPLIT_CPUS = process.env.SPLIT_CPUS !== '0' && availableParallelism() >= 2;
+const RELAY_ARGS = process.env.RELAY_ARGS?.split(' ').filter(Boolean);
+const KEEP_RELAY_LOG = RELAY_ARGS !== undefined;
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const log = (line) => console.log(`[attack ${new Date().toISOString().slice(11, 19)}] ${line}`);
 
@@ -60,10 +66,11 @@ const addresses = (prefix, count) => Array.from({ length: count }, (_, i) => `${
 const HONEST_IPS = addresses('198.51.100', 50);
 const ATTACKER_IPS = addresses('203.0.113', 8);
 
-async function startRelay(upstreamUrl) {
+async function startRelay(upstreamUrl, label) {
   const spool = mkdtempSync(join(tmpdir(), 'strata-attack-spool-'));
   const dsns = projects('127.0.0.1');
-  const relay = await startServer([join(RELAY_ROOT, 'services/relay/dist/main.js')], {
+  const main = join(RELAY_ROOT, 'services/relay/dist/main.js');
+  const relay = await startServer([...(RELAY_ARGS ?? RELAY_NODE_FLAGS), main], {
     NODE_ENV: 'production',
     RELAY_PORT: '0',
     RELAY_HOST: '127.0.0.1',
@@ -74,6 +81,11 @@ async function startRelay(upstreamUrl) {
     RELAY_LOG_LEVEL: 'info',
   });
   release(relay.child.pid);
+  if (KEEP_RELAY_LOG) {
+    mkdirSync(OUT, { recursive: true });
+    const file = `relay-${label.split(' ')[0]}.log`;
+    relay.child.stdout.pipe(createWriteStream(join(OUT, file)));
+  }
   return { ...relay, spool, dsns };
 }
 
@@ -93,7 +105,7 @@ function pinTo(pid, cpus) {
 
 /** One phase: honest traffic, and the attack when `attack` is set. */
 async function phase(label, upstreamUrl, attack) {
-  const relay = await startRelay(upstreamUrl);
+  const relay = await startRelay(upstreamUrl, label);
   const tunnel = `${relay.url}/monitoring`;
   log(`${label}: relay pid ${relay.child.pid} at ${relay.url}, ${DURATION} s`);
   const sampler = sampleProcess(relay.child.pid);

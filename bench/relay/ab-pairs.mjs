@@ -9,13 +9,15 @@
 //   A=<built checkout> B=<built checkout> node bench/relay/ab-pairs.mjs
 //
 // Env: A, B (roots with services/relay/dist built; default this checkout), A_ENV, B_ENV
-// (`VAR=value …` over the bench settings for that side), ROUNDS (8), DURATION (10 s, after a
-// 2 s warm-up), CONNECTIONS (64), NAME (results/<NAME>.md; default ab-<UTC time>).
+// (`VAR=value …` over the bench settings for that side), A_ARGS, B_ARGS (that side's node flags;
+// default the deployed ones, RELAY_NODE_FLAGS; empty for none), ROUNDS (8), DURATION (10 s,
+// after a 2 s warm-up), CONNECTIONS (64), NAME (results/<NAME>.md; default ab-<UTC time>).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { cpuMs, postEnvelopes, relayBenchEnv, startServer, stopServer } from './lib/processes.mjs';
 
 const env = process.env;
@@ -34,14 +36,16 @@ const assignments = (value) =>
 /** The commit a checkout is at (results name commits, not this machine's paths). */
 const commitOf = (root) =>
   execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+const flagsOf = (value) =>
+  value === undefined ? RELAY_NODE_FLAGS : value.split(' ').filter(Boolean);
 const sides = {
-  A: { root: resolve(env.A || '.'), env: assignments(env.A_ENV) },
-  B: { root: resolve(env.B || '.'), env: assignments(env.B_ENV) },
+  A: { root: resolve(env.A || '.'), env: assignments(env.A_ENV), args: flagsOf(env.A_ARGS) },
+  B: { root: resolve(env.B || '.'), env: assignments(env.B_ENV), args: flagsOf(env.B_ARGS) },
 };
 
 async function measure(side, upstreamUrl) {
   const spool = mkdtempSync(join(tmpdir(), 'relay-ab-'));
-  const relay = await startServer([join(side.root, 'services/relay/dist/main.js')], {
+  const relay = await startServer([...side.args, join(side.root, 'services/relay/dist/main.js')], {
     ...relayBenchEnv(upstreamUrl, spool),
     ...side.env,
   });

@@ -17,7 +17,7 @@ if (!root || !out) throw new Error('usage: node bench/relay/perf-native.mjs <ROO
 const here = fileURLToPath(new URL('./', import.meta.url));
 const upstream = await startServer([join(here, 'upstream-server.mjs')], { DELAY_MS: '0' });
 const relay = await startServer(
-  ['--perf-basic-prof', join(resolve(root), 'services/relay/dist/main.js')],
+  [...RELAY_NODE_FLAGS, '--perf-basic-prof', join(resolve(root), 'services/relay/dist/main.js')],
   relayBenchEnv(upstream.url, mkdtempSync(join(tmpdir(), 'relay-perf-spool-'))),
 );
 await postEnvelopes(relay.url, { connections: 64, duration: 3 });

@@ -26,6 +26,7 @@ const upstream = await startServer([join(here, 'upstream-server.mjs')], { DELAY_
 const spoolDir = mkdtempSync(join(tmpdir(), 'relay-prof-spool-'));
 const relay = await startServer(
   [
+    ...RELAY_NODE_FLAGS,
     '--cpu-prof',
     `--cpu-prof-dir=${OUT}`,
     '--conditions=@strata/source',

@@ -46,7 +46,7 @@ function relayCommand(root) {
   const built = join(root, 'services/relay/dist/main.js');
   if (!existsSync(built))
     throw new Error(`${built} is missing: run npm run build there, or pass --source`);
-  return [built];
+  return [...RELAY_NODE_FLAGS, built];
 }
 
 function rssMb(pid) {

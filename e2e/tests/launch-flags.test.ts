@@ -1,11 +1,15 @@
 /**
- * The render and data services' node flags (docs/render-service.md and docs/data-service.md,
+ * The services' node flags (docs/render-service.md, docs/data-service.md and docs/relay.md,
  * "Memory") are set by every path that starts them: deployments and `npm start` run with them,
  * and the benchmarks must start the services as deployments do.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SERVICE_NODE_FLAGS, serviceCatalog } from '../../scripts/stack/services.mjs';
+import {
+  RELAY_NODE_FLAGS,
+  SERVICE_NODE_FLAGS,
+  serviceCatalog,
+} from '../../scripts/stack/services.mjs';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const flags = SERVICE_NODE_FLAGS;
@@ -14,7 +18,7 @@ const asWords = flags.join(' ');
 describe('the render and data services start with the same node flags everywhere', () => {
   it('are no memory reducer, and npm start passes them to both', () => {
     expect(flags).toEqual(['--no-memory-reducer']);
-    const started = serviceCatalog({}).filter((service) => service.nodeArgs);
+    const started = serviceCatalog({}).filter((service) => service.nodeArgs === flags);
     expect(started.map((service) => [service.name, service.nodeArgs])).toEqual([
       ['data', flags],
       ['render', flags],
@@ -48,6 +52,35 @@ describe('the render and data services start with the same node flags everywhere
       'bench/render/lib/service-env.mjs',
       'baseFlags = SERVICE_NODE_FLAGS',
     ],
+  ])('%s', (_where, path, expected) => {
+    expect(read(path)).toContain(expected);
+  });
+});
+
+describe('the relay starts with its node flags everywhere', () => {
+  const relayFlags = RELAY_NODE_FLAGS.join(' ');
+
+  it('are no incremental marking task, and npm start passes them', () => {
+    expect(RELAY_NODE_FLAGS).toEqual(['--no-incremental-marking-task']);
+    const relay = serviceCatalog({}).find((service) => service.name === 'relay');
+    expect(relay?.nodeArgs).toEqual(RELAY_NODE_FLAGS);
+  });
+
+  it('its Dockerfile, npm start script and docs', () => {
+    const execForm = ['node', ...RELAY_NODE_FLAGS, 'services/relay/dist/main.js'].map(
+      (w) => `"${w}"`,
+    );
+    expect(read('services/relay/Dockerfile')).toContain(`CMD [${execForm.join(', ')}]`);
+    expect(read('services/relay/package.json')).toContain(`node ${relayFlags} dist/main.js`);
+    expect(read('docs/relay.md')).toContain(`\`${relayFlags}\``);
+  });
+
+  it.each([
+    ['the relay benchmark', 'bench/relay/run.mjs', 'return [...RELAY_NODE_FLAGS, built]'],
+    ['its A/B pairs', 'bench/relay/ab-pairs.mjs', '? RELAY_NODE_FLAGS'],
+    ['its profiler', 'bench/relay/profile.mjs', '...RELAY_NODE_FLAGS,'],
+    ['its native profiler', 'bench/relay/perf-native.mjs', '[...RELAY_NODE_FLAGS,'],
+    ['the attack benchmark', 'bench/attack/run.mjs', '(RELAY_ARGS ?? RELAY_NODE_FLAGS)'],
   ])('%s', (_where, path, expected) => {
     expect(read(path)).toContain(expected);
   });
