@@ -10,6 +10,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { cpuMs, postEnvelopes, relayBenchEnv, startServer, stopServer } from './lib/processes.mjs';
 
 const [root, out] = process.argv.slice(2);

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { postEnvelopes, relayBenchEnv, startServer, stopServer } from './lib/processes.mjs';
 import { summarizeProfile } from './profile-summary.mjs';
 

@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import {
   cpuMs,
   fixture,
