@@ -13,8 +13,7 @@ export const SERVICE_NODE_FLAGS = ['--no-memory-reducer'];
  * The relay's node flags, wherever it is started (here, its Dockerfile and npm start script, the
  * relay and attack benchmarks; e2e/tests/launch-flags.test.ts checks they agree): full
  * collections start only when the old generation reaches its limit, not from V8's background
- * task, which on the relay's small heap started one every second or so under attack
- * (docs/relay.md, "Memory").
+ * marking task, which on the relay's small heap keeps starting them (docs/relay.md, "Memory").
  */
 export const RELAY_NODE_FLAGS = ['--no-incremental-marking-task'];
 

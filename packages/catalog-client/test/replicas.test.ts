@@ -19,6 +19,20 @@ afterAll(async () => {
   await second?.stop();
 });
 
+/** Each of the two replicas answered more than `low` and less than `high` of `total` reads. */
+function expectSharesBetween(
+  answeredBy: Record<string, number>,
+  total: number,
+  low: number,
+  high: number,
+) {
+  for (const host of ['127.0.0.1', '127.0.0.2']) {
+    const share = (answeredBy[`replica ${host}`] ?? 0) / total;
+    expect(share).toBeGreaterThan(low);
+    expect(share).toBeLessThan(high);
+  }
+}
+
 /** Which replica answered each of `count` reads (`concurrency` at a time), by the marker's title. */
 async function whoAnswers(
   client: ReturnType<typeof createCatalogClient>,
@@ -57,11 +71,7 @@ describe('several replicas behind one name', () => {
         `127.0.0.1:${first.port}`,
         `127.0.0.2:${first.port}`,
       ]);
-      for (const host of ['127.0.0.1', '127.0.0.2']) {
-        const share = (answeredBy[`replica ${host}`] ?? 0) / 400;
-        expect(share).toBeGreaterThan(0.35);
-        expect(share).toBeLessThan(0.65);
-      }
+      expectSharesBetween(answeredBy, 400, 0.35, 0.65);
     } finally {
       transport.close();
     }
@@ -79,11 +89,7 @@ describe('several replicas behind one name', () => {
       // replica without it.
       const { answeredBy, failed } = await whoAnswers(client, 200, 1);
       expect(failed).toBe(0);
-      for (const host of ['127.0.0.1', '127.0.0.2']) {
-        const share = (answeredBy[`replica ${host}`] ?? 0) / 200;
-        expect(share).toBeGreaterThan(0.4);
-        expect(share).toBeLessThan(0.6);
-      }
+      expectSharesBetween(answeredBy, 200, 0.4, 0.6);
     } finally {
       feed.cancel();
       transport.close();

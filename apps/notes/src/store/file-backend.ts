@@ -9,6 +9,7 @@ import { serializeNotes, type Note } from '../domain/note.js';
 import { writeFileAtomically } from './atomic-file.js';
 import { withFileLock } from './file-lock.js';
 import { MissingNotesFileError, createFromSeed, notesFileReader } from './notes-file.js';
+import { readProblemReporter, type NotesLog } from './notes-log.js';
 import { watchNotesFile, type NotesChangeSubscriber } from './notes-watcher.js';
 
 /** What the store needs from where the notes live. */
@@ -21,12 +22,6 @@ export interface NotesBackend {
   watch?(subscriber: NotesChangeSubscriber): { stop(): void };
 }
 
-/** The app's logger, as far as the store uses it. */
-export interface NotesLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-}
-
 /** Opens `path`, creating it from `seed` when it is missing; a malformed file is refused. */
 export async function openFileBackend(
   path: string,
@@ -37,20 +32,18 @@ export async function openFileBackend(
     log.info({ file: path, seed: seed.name }, 'notes: created NOTES_FILE from the seed');
   const file = notesFileReader(path);
   let lastGood = await file.read();
-  // The last read failure logged, so a broken file is reported once, not on every request.
-  let problem: string | undefined;
+  const problems = readProblemReporter(
+    log,
+    path,
+    'notes: cannot read NOTES_FILE; serving the notes last read',
+  );
 
   async function read(): Promise<readonly Note[]> {
     try {
       lastGood = await file.read();
-      problem = undefined;
+      problems.recovered();
     } catch (error) {
-      if (String(error) !== problem)
-        log.warn(
-          { file: path, error: String(error) },
-          'notes: cannot read NOTES_FILE; serving the notes last read',
-        );
-      problem = String(error);
+      problems.failed(error);
     }
     return lastGood;
   }
@@ -84,7 +77,9 @@ export async function openFileBackend(
         () => false,
       );
     },
-    // Against what this process has served so far: a note it read only now still counts.
-    watch: (subscriber) => watchNotesFile(path, subscriber, { baseline: lastGood, log }),
+    // Against what this process has served so far: a note it read only now still counts. The
+    // same reader, so a version of the file one side parsed is not parsed again by the other.
+    watch: (subscriber) =>
+      watchNotesFile(path, subscriber, { baseline: lastGood, log, reader: file }),
   };
 }

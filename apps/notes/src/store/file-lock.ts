@@ -5,11 +5,10 @@
  * the lock of a process that died goes stale and is taken over.
  */
 import { lock } from 'proper-lockfile';
+import type { NotesLog } from './notes-log.js';
 
 /** Where lock problems are reported (the app's logger). */
-export interface LockLog {
-  warn(details: object, message: string): void;
-}
+type LockLog = Pick<NotesLog, 'warn'>;
 
 /** A holder that stopped refreshing this long ago is taken to be gone. */
 const STALE_MS = 10_000;

@@ -8,7 +8,8 @@ import { open, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { NotesFileError, parseNotesFile, serializeNotes, type Note } from '../domain/note.js';
 import { writeFileAtomically } from './atomic-file.js';
-import { withFileLock, type LockLog } from './file-lock.js';
+import { withFileLock } from './file-lock.js';
+import type { NotesLog } from './notes-log.js';
 
 /** The file is not there (it was removed, or its directory was). */
 export class MissingNotesFileError extends NotesFileError {}
@@ -74,7 +75,7 @@ export function notesFileReader(path: string): NotesFileReader {
 export async function createFromSeed(
   path: string,
   seed: { readonly text: string; readonly name: string },
-  log: LockLog,
+  log: Pick<NotesLog, 'warn'>,
 ): Promise<boolean> {
   if (await exists(path)) return false;
   const directory = await stat(dirname(path)).catch(() => undefined);

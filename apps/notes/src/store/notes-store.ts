@@ -13,10 +13,11 @@ import {
   noteTag,
   type NewNote,
 } from '../domain/notes-book.js';
-import { openFileBackend, type NotesBackend, type NotesLog } from './file-backend.js';
+import { openFileBackend, type NotesBackend } from './file-backend.js';
+import type { NotesLog } from './notes-log.js';
 import type { NotesChangeSubscriber } from './notes-watcher.js';
 
-export type { NotesLog } from './file-backend.js';
+export type { NotesLog } from './notes-log.js';
 export type { NotesChangeSubscriber } from './notes-watcher.js';
 
 /** Where the notes come from: a file the store keeps up to date, or a seed kept in memory. */

@@ -8,7 +8,8 @@ import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { Note } from '../domain/note.js';
 import { NOTES_TAG, noteTag } from '../domain/notes-book.js';
-import { notesFileReader } from './notes-file.js';
+import { notesFileReader, type NotesFileReader } from './notes-file.js';
+import { readProblemReporter, type NotesLog } from './notes-log.js';
 
 /** Where the feed reports (the render service's segment cache). */
 export interface NotesChangeSubscriber {
@@ -19,7 +20,9 @@ export interface NotesChangeSubscriber {
 export interface NotesWatchOptions {
   /** The notes the app has served so far: changes are reported against these. */
   readonly baseline: readonly Note[];
-  readonly log: { warn(details: object, message: string): void };
+  readonly log: Pick<NotesLog, 'warn'>;
+  /** The file's reader to share (default: one of its own). */
+  readonly reader?: NotesFileReader;
   /** How long to gather events before looking at the file. */
   readonly debounceMs?: number;
   /** A look every so often whatever the events say (file systems that send none, lost events). */
@@ -33,7 +36,8 @@ export function watchNotesFile(
   options: NotesWatchOptions,
 ): { stop(): void } {
   const name = basename(path);
-  const reader = notesFileReader(path);
+  const reader = options.reader ?? notesFileReader(path);
+  const problems = readProblemReporter(options.log, path, 'notes: cannot read the notes file');
   let reported = fingerprints(options.baseline);
   let watcher: FSWatcher | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -41,8 +45,6 @@ export function watchNotesFile(
   let looking: Promise<void> | undefined;
   let again = false;
   let stopped = false;
-  // The last read failure logged, so a broken file is reported once, not at every poll.
-  let problem: string | undefined;
   // Versions of the file went by unseen (it could not be read, or the watch was lost): what
   // they held may be cached, and no diff can name it.
   let blind = false;
@@ -55,13 +57,11 @@ export function watchNotesFile(
       notes = await reader.read();
     } catch (error) {
       // Missing or broken for now: reads keep the last good list; once whole again, a reset.
-      if (String(error) !== problem)
-        options.log.warn({ file: path, error: String(error) }, 'notes: cannot read the notes file');
-      problem = String(error);
+      problems.failed(error);
       blind = true;
       return;
     }
-    problem = undefined;
+    problems.recovered();
     const current = fingerprints(notes);
     const changed = changedIds(reported, current);
     if (stopped) return;

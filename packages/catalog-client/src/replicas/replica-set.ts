@@ -129,6 +129,11 @@ export function createReplicaSet(target: string, options: ReplicaSetOptions = {}
     replicas = next;
   }
 
+  /** A call or stream on `replica` ended: its failures decide whether it is ejected. */
+  function recordOutcome(replica: TrackedReplica, failed: boolean) {
+    replica.record = afterOutcome(replica.record, failed, Date.now(), ejection);
+  }
+
   function onStateChange(replica: TrackedReplica) {
     if (replica.state === 'down' && !fixed) resolveSoon();
   }
@@ -186,14 +191,10 @@ export function createReplicaSet(target: string, options: ReplicaSetOptions = {}
       (replica as TrackedReplica).active += 1;
     },
     ended(replica, failed) {
-      const tracked = replica as TrackedReplica;
-      tracked.active -= 1;
-      tracked.record = afterOutcome(tracked.record, failed, Date.now(), ejection);
+      (replica as TrackedReplica).active -= 1;
+      recordOutcome(replica as TrackedReplica, failed);
     },
-    streamEnded(replica, failed) {
-      const tracked = replica as TrackedReplica;
-      tracked.record = afterOutcome(tracked.record, failed, Date.now(), ejection);
-    },
+    streamEnded: (replica, failed) => recordOutcome(replica as TrackedReplica, failed),
     addresses: () => replicas.map((replica) => replica.address),
     async probe(timeoutMs) {
       if (replicas.length === 0) await (lookup ?? first);

@@ -60,7 +60,6 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
     let now = deps.now();
     for (;;) {
       if (stopped || active >= deps.maxInFlight) break;
-      now = deps.now();
       const entry = deps.spool.shift((key) => backoff.mayStart(key, now));
       if (!entry) break;
       const ticket = backoff.started(entry.dsnKey);
@@ -75,6 +74,7 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
           if (active === 0) for (const wake of idleWaiters.splice(0)) wake();
           pump();
         });
+      now = deps.now();
     }
     scheduleWake(now);
   }
