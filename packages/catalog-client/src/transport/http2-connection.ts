@@ -128,6 +128,9 @@ export function createConnectionPool(
     // Errors reach each call through its stream; the connection only has to be forgotten.
     session.on('error', () => undefined);
     session.once('connect', () => {
+      // 'connect' comes a tick after the handshake; a GOAWAY or a failed ping may have destroyed
+      // the session in between, and then 'close' follows and forgets it.
+      if (session.destroyed) return;
       reconnectDelay = timing.reconnectMs;
       session.setLocalWindowSize(CONNECTION_WINDOW);
       if (current !== connection) return;
@@ -171,6 +174,7 @@ export function createConnectionPool(
         const timer = setTimeout(lost, timeoutMs);
         session.once('close', lost);
         const sendPing = () => {
+          if (session.destroyed) return done(false);
           // false: pings already in flight; the connection's own state has to do.
           if (!session.ping((error) => done(!error))) done(connected);
         };
