@@ -22,11 +22,19 @@ function hasBody(request: IncomingMessage): boolean {
 }
 
 /**
+ * Whether nothing of the body is left to read. `complete` is Node's parser's word for it; a
+ * request that is not a socket's (an injected one) only tells by having ended.
+ */
+function bodyRead(request: IncomingMessage): boolean {
+  return request.complete || request.readableEnded || !hasBody(request);
+}
+
+/**
  * Discards what is left of `request`'s body. True once it has all been read; false when it is
  * (or turns out) larger than `maxBytes`, takes longer than `timeoutMs`, or the client left.
  */
 export function drainBody(request: IncomingMessage, limits: DrainLimits): Promise<boolean> {
-  if (request.complete || !hasBody(request)) return Promise.resolve(true);
+  if (bodyRead(request)) return Promise.resolve(true);
   if (Number(request.headers['content-length']) > limits.maxBytes) return Promise.resolve(false);
   return new Promise((resolve) => {
     let seen = 0;
@@ -54,7 +62,7 @@ export function drainBody(request: IncomingMessage, limits: DrainLimits): Promis
 export function drainRefusedBodies(app: FastifyInstance, limits: DrainLimits): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     // The usual case: the body was read (or there is none); nothing to wait for.
-    if (request.raw.complete || !hasBody(request.raw)) return done(null, payload);
+    if (bodyRead(request.raw)) return done(null, payload);
     void drainBody(request.raw, limits).then((drained) => {
       if (!drained) reply.header('connection', 'close');
       done(null, payload);
