@@ -1,23 +1,29 @@
 /**
- * Per-request facts the renderers share: the trace id (taken from an incoming W3C traceparent
- * or sentry-trace header when present, so one id follows the request everywhere), cookies and
+ * Per-request facts the renderers share: the trace id (taken from an incoming sentry-trace or
+ * W3C traceparent header when present, so one id follows the request everywhere), cookies and
  * the loader input.
  */
 import { randomUUID } from 'node:crypto';
 
-const TRACEPARENT = /^[\da-f]{2}-([\da-f]{32})-[\da-f]{16}-[\da-f]{2}$/;
-const SENTRY_TRACE = /^([\da-f]{32})-[\da-f]{16}(?:-[01])?$/;
+// Version 00 only, as the telemetry side continues it; all-zero ids are invalid.
+const TRACEPARENT = /^00-(?!0{32})([\da-f]{32})-(?!0{16})[\da-f]{16}-[\da-f]{2}$/;
+const SENTRY_TRACE = /^(?!0{32})([\da-f]{32})-[\da-f]{16}(?:-[01])?$/;
 
-/** The request's trace id: continued from the caller when it sent one, new otherwise. */
+/**
+ * The request's trace id: continued from the caller when it sent one, new otherwise. The same
+ * rules as with telemetry on, so the id does not depend on whether it is: sentry-trace wins (a
+ * caller sending both is a Sentry SDK), and a repeated header is invalid.
+ */
 export function traceIdOf(
   headers: Readonly<Record<string, string | string[] | undefined>>,
 ): string {
-  const first = (value: string | string[] | undefined) =>
-    (Array.isArray(value) ? value[0] : value)?.trim().toLowerCase();
-  const fromTraceparent = TRACEPARENT.exec(first(headers['traceparent']) ?? '')?.[1];
-  const fromSentry = SENTRY_TRACE.exec(first(headers['sentry-trace']) ?? '')?.[1];
-  const id = fromTraceparent ?? fromSentry;
-  return id && !/^0+$/.test(id) ? id : newTraceId();
+  const single = (value: string | string[] | undefined) =>
+    typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return (
+    SENTRY_TRACE.exec(single(headers['sentry-trace']))?.[1] ??
+    TRACEPARENT.exec(single(headers['traceparent']))?.[1] ??
+    newTraceId()
+  );
 }
 
 /**
