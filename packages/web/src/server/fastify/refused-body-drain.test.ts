@@ -26,47 +26,44 @@ afterAll(() => app.close());
 interface Answer {
   readonly status: number;
   readonly connection: string | undefined;
-  /** When the answer's headers arrived, and when the last body byte was sent. */
+  /** When the answer's headers arrived, and when the last part of the body was handed over. */
   readonly answeredAt: number;
   readonly sentAt: number;
 }
 
 /** POSTs `parts` of a body Fastify refuses unread (415), pausing between parts. */
-function postInParts(parts: readonly Buffer[], pauseMs: number): Promise<Answer> {
+async function postInParts(parts: readonly Buffer[], pauseMs: number): Promise<Answer> {
   const length = parts.reduce((sum, part) => sum + part.length, 0);
-  return new Promise((resolve, reject) => {
-    let sentAt = 0;
-    const request = http.request(
-      {
-        port,
-        method: 'POST',
-        path: '/items',
-        headers: { 'content-type': 'application/x-unknown', 'content-length': String(length) },
-      },
-      (response) => {
-        const answeredAt = performance.now();
-        response.resume();
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode!,
-            connection: response.headers.connection,
-            answeredAt,
-            sentAt,
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    void (async () => {
-      for (const part of parts) {
-        if (request.destroyed) return;
-        request.write(part);
-        await sleep(pauseMs);
-      }
-      sentAt = performance.now() - pauseMs;
-      request.end();
-    })();
+  const request = http.request({
+    port,
+    method: 'POST',
+    path: '/items',
+    headers: { 'content-type': 'application/x-unknown', 'content-length': String(length) },
   });
+  const answered = new Promise<Omit<Answer, 'sentAt'>>((resolve, reject) => {
+    request.on('response', (response) => {
+      const answeredAt = performance.now();
+      response.resume();
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          connection: response.headers.connection,
+          answeredAt,
+        }),
+      );
+    });
+    request.on('error', reject);
+  });
+  answered.catch(() => undefined); // awaited below, once the body is sent
+  let sentAt = 0;
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) await sleep(pauseMs);
+    if (request.destroyed) break;
+    sentAt = performance.now();
+    request.write(part);
+  }
+  request.end();
+  return { ...(await answered), sentAt };
 }
 
 describe('drainRefusedBodies', () => {
