@@ -26,6 +26,29 @@ function asClient(target: Pool | PoolClient): SqlClient {
   };
 }
 
+/** The dedicated LISTEN connection, released to its pool at most once. */
+interface ListenConnection {
+  readonly client: PoolClient;
+  /** Returns it to the pool (`discard`: closes it instead); false when it already was. */
+  release(discard: boolean): boolean;
+  /** Not released (an error discards it). */
+  alive(): boolean;
+}
+
+function listenConnection(client: PoolClient): ListenConnection {
+  let released = false;
+  return {
+    client,
+    alive: () => !released,
+    release(discard) {
+      if (released) return false;
+      released = true;
+      client.release(discard);
+      return true;
+    },
+  };
+}
+
 /** Connects a pool; rejects if the first connection fails. */
 export async function openPostgresDatabase(url: string, poolSize: number): Promise<Database> {
   const typeParsers = {
@@ -50,36 +73,56 @@ export async function openPostgresDatabase(url: string, poolSize: number): Promi
   const probe = await pool.connect();
   probe.release();
 
-  let listener: PoolClient | undefined;
+  let listener: ListenConnection | undefined;
   let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
-  async function connectListener(): Promise<PoolClient> {
-    const client = await pool.connect();
+  async function connectListener(): Promise<ListenConnection> {
+    const connection = listenConnection(await pool.connect());
+    const { client } = connection;
     client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
     client.on('error', () => {
-      // Drop the broken connection and subscribe again once the server is back.
-      if (listener === client) listener = undefined;
-      client.release(true);
+      // A server going away can report twice (its FATAL message, then the dropped socket), and
+      // may report after close released the connection: only the first report acts.
+      if (!connection.release(true)) return;
+      if (listener === connection) listener = undefined;
       scheduleRelisten();
     });
-    for (const [channel, set] of handlers)
-      if (set.size > 0) await client.query(`LISTEN ${escapeIdentifier(channel)}`);
-    return client;
+    try {
+      for (const [channel, set] of handlers)
+        if (set.size > 0) await client.query(`LISTEN ${escapeIdentifier(channel)}`);
+      // An error event may have discarded it even though its LISTENs went through.
+      if (!connection.alive()) throw new Error('the LISTEN connection failed while subscribing');
+      return connection;
+    } catch (error) {
+      connection.release(true); // a no-op when its error event already discarded it
+      throw error;
+    }
   }
 
+  // One attempt at a time: a connection failing while it subscribes reports through its error
+  // event and its rejected LISTEN, and two attempts would leave two connections listening.
+  let relistening = false;
   function scheduleRelisten(): void {
-    if (closed) return;
+    if (closed || relistening) return;
+    relistening = true;
     const timer = setTimeout(() => {
-      if (closed || listener) return;
+      if (closed || listener) {
+        relistening = false;
+        return;
+      }
       connectListener().then(
-        (client) => {
-          if (closed) client.release();
-          else listener = client;
+        (connection) => {
+          relistening = false;
+          if (closed) connection.release(false);
+          else listener = connection;
         },
-        () => scheduleRelisten(),
+        () => {
+          relistening = false;
+          scheduleRelisten();
+        },
       );
     }, RELISTEN_DELAY_MS);
     timer.unref();
@@ -119,14 +162,14 @@ export async function openPostgresDatabase(url: string, poolSize: number): Promi
       const first = set.size === 0;
       set.add(onNotify);
       if (!listener) listener = await connectListener();
-      else if (first) await listener.query(`LISTEN ${escapeIdentifier(channel)}`);
+      else if (first) await listener.client.query(`LISTEN ${escapeIdentifier(channel)}`);
       return async () => {
         set.delete(onNotify);
       };
     },
     async close() {
       closed = true;
-      listener?.release();
+      listener?.release(false);
       listener = undefined;
       await pool.end();
     },
