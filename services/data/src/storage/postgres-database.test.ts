@@ -4,7 +4,7 @@
  * however many errors it reports, and notifications arrive again on a new one.
  */
 import { startTestPostgres, type TestPostgres } from '@strata/testing';
-import pg from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from './database.js';
 import { openPostgresDatabase } from './postgres-database.js';
@@ -23,23 +23,20 @@ afterEach(() => vi.restoreAllMocks());
  * out); answers the latest LISTEN one.
  */
 function recordPoolClients(
-  onConnect: (client: pg.PoolClient) => Promise<void> | void = () => undefined,
+  onConnect: (client: PoolClient) => Promise<void> | void = () => undefined,
 ) {
-  const clients: pg.PoolClient[] = [];
-  const connect = pg.Pool.prototype.connect;
+  const clients: PoolClient[] = [];
+  const connect = Pool.prototype.connect;
   // The adapter awaits connect() for its own connections; pool.query passes a callback.
-  vi.spyOn(pg.Pool.prototype, 'connect').mockImplementation(function (
-    this: pg.Pool,
-    ...args: unknown[]
-  ) {
+  vi.spyOn(Pool.prototype, 'connect').mockImplementation(function (this: Pool, ...args: unknown[]) {
     if (args.length > 0) return (connect as (...rest: unknown[]) => void).apply(this, args);
-    return (connect as () => Promise<pg.PoolClient>).call(this).then(async (client) => {
+    return (connect as () => Promise<PoolClient>).call(this).then(async (client) => {
       clients.push(client);
       await onConnect(client);
       return client;
     });
   } as typeof connect);
-  return (): pg.PoolClient => {
+  return (): PoolClient => {
     const listening = clients.filter((client) => client.listenerCount('notification') > 0);
     expect(listening.length).toBeGreaterThan(0);
     return listening.at(-1)!;
@@ -48,7 +45,7 @@ function recordPoolClients(
 
 /** Ends every backend of the database that is waiting in LISTEN, from another connection. */
 async function terminateListeners(): Promise<number> {
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new Client({ connectionString: url });
   await admin.connect();
   try {
     const { rows } = await admin.query<{ ended: boolean }>(
