@@ -10,17 +10,20 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { postEnvelopes, relayBenchEnv, startServer, stopServer } from './lib/processes.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index === -1 ? fallback : args[index + 1];
-};
-const RELAY = resolve(option('relay', '.'));
-const DURATION = Number(option('duration', 10));
-const TOP = Number(option('top', 30));
+const { values } = parseArgs({
+  options: {
+    relay: { type: 'string', default: '.' },
+    duration: { type: 'string', default: '10' },
+    top: { type: 'string', default: '30' },
+  },
+});
+const RELAY = resolve(values.relay);
+const DURATION = Number(values.duration);
+const TOP = Number(values.top);
 const here = fileURLToPath(new URL('./', import.meta.url));
 
 const work = mkdtempSync(join(tmpdir(), 'relay-alloc-'));
