@@ -12,13 +12,19 @@
 // (`VAR=value …` over the bench settings for that side), A_ARGS, B_ARGS (that side's node flags;
 // default the deployed ones, RELAY_NODE_FLAGS; empty for none), ROUNDS (8), DURATION (10 s,
 // after a 2 s warm-up), CONNECTIONS (64), NAME (results/<NAME>.md; default ab-<UTC time>).
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
-import { cpuMs, postEnvelopes, relayBenchEnv, startServer, stopServer } from './lib/processes.mjs';
+import {
+  commitOf,
+  cpuMs,
+  postEnvelopes,
+  relayBenchEnv,
+  startServer,
+  stopServer,
+} from './lib/processes.mjs';
 
 const env = process.env;
 const here = fileURLToPath(new URL('./', import.meta.url));
@@ -33,9 +39,6 @@ const assignments = (value) =>
       .filter(Boolean)
       .map((word) => [word.split('=')[0], word.split('=').slice(1).join('=')]),
   );
-/** The commit a checkout is at (results name commits, not this machine's paths). */
-const commitOf = (root) =>
-  execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const flagsOf = (value) =>
   value === undefined ? RELAY_NODE_FLAGS : value.split(' ').filter(Boolean);
 const sides = {

@@ -4,7 +4,6 @@
 // in bytes per answer. Compare two builds by running it once for each.
 // Usage (from the repo root, after npm run build):
 //   node bench/relay/alloc-profile.mjs [--relay <checkout, default .>] [--duration 10] [--top 30]
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,7 +11,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
-import { postEnvelopes, relayBenchEnv, startServer, stopServer } from './lib/processes.mjs';
+import {
+  commitOf,
+  postEnvelopes,
+  relayBenchEnv,
+  startServer,
+  stopServer,
+} from './lib/processes.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -65,8 +70,6 @@ let total = 0;
   for (const child of node.children) walk(child);
 })(profile.head);
 
-const commitOf = (root) =>
-  execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 const kb = (bytes) => (bytes / answers / 1024).toFixed(2);
 console.log(`relay at ${commitOf(RELAY)}`);
 console.log(`${answers} answers in ${DURATION} s; ${kb(total)} KB allocated per answer\n`);

@@ -1,10 +1,12 @@
 // Summarises a V8 .cpuprofile of the relay: each sample is attributed to the first stage whose
 // marker appears in its stack (leaf upward), so a socket write lands in the stage that asked for
-// it. The profile includes start-up and warm-up, so shares matter, not absolute times.
-// Usage: node bench/relay/profile-summary.mjs file.cpuprofile
+// it. Given the answers the profiled load got, times are also shown per answer.
+// Usage: node bench/relay/profile-summary.mjs file.cpuprofile [answers]
 import { readFileSync } from 'node:fs';
 
 const STAGES = [
+  ['request metrics (prom-client)', /prom-client|metrics\/dist|metrics\/src/],
+  ['per-client limits, request ids', /rate-limits\/|request-ids\.ts/],
   [
     'spool: record encode, batched write, fdatasync',
     /group-commit-writer|spool\/spool|spool-record/,
@@ -15,7 +17,7 @@ const STAGES = [
   ],
   [
     'envelope parse, filters, limits (incl. event JSON.parse)',
-    /accept-envelope|process-envelope|parse-envelope|filters\/|limits\/|filterable-item/,
+    /accept-envelope|envelope-intake|process-envelope|envelope\/|filters\/|limits\/|pipeline\//,
   ],
   ['ingest: body read', /read-body\.ts/],
   ['ingest: response (Fastify reply, socket write)', /reply\.js|_http_outgoing/],
@@ -29,7 +31,7 @@ const STAGES = [
   ['program (native, libuv, syscalls)', /^\(program\)/],
 ];
 
-export function summarizeProfile(profile) {
+export function summarizeProfile(profile, { answers } = {}) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
   for (const node of profile.nodes)
@@ -62,21 +64,31 @@ export function summarizeProfile(profile) {
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
   }
   const pct = (us, of) => `${((us / of) * 100).toFixed(1)} %`;
+  // Per answer when the answers are known; the share of busy time always.
+  const cost = (us) =>
+    answers ? `${(us / answers).toFixed(1)} µs | ${pct(us, busy)}` : pct(us, busy);
   const lines = [
     `sampled ${((busy + idle) / 1e6).toFixed(1)} s, main thread busy ${pct(busy, busy + idle)}`,
+    ...(answers ? [`${answers} answers: ${(busy / answers).toFixed(1)} µs busy per answer`] : []),
     '',
-    '| stage (by call stack) | share of busy CPU |',
-    '| --- | ---: |',
+    answers
+      ? '| stage (by call stack) | per answer | share |'
+      : '| stage (by call stack) | share |',
+    answers ? '| --- | ---: | ---: |' : '| --- | ---: |',
   ];
   for (const [stage, us] of [...byStage].sort((a, b) => b[1] - a[1]))
-    lines.push(`| ${stage} | ${pct(us, busy)} |`);
-  lines.push('', 'top functions by self time (share of busy CPU):');
-  for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
-    lines.push(`  ${pct(us, busy).padStart(7)}  ${name}`);
-  }
+    lines.push(`| ${stage} | ${cost(us)} |`);
+  lines.push(
+    '',
+    '| top functions by self time | ' + (answers ? 'per answer | share |' : 'share |'),
+  );
+  lines.push(answers ? '| --- | ---: | ---: |' : '| --- | ---: |');
+  for (const [name, us] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    lines.push(`| ${name} | ${cost(us)} |`);
   return lines.join('\n');
 }
 
 if (process.argv[1]?.endsWith('profile-summary.mjs')) {
-  console.log(summarizeProfile(JSON.parse(readFileSync(process.argv[2], 'utf8'))));
+  const answers = process.argv[3] ? Number(process.argv[3]) : undefined;
+  console.log(summarizeProfile(JSON.parse(readFileSync(process.argv[2], 'utf8')), { answers }));
 }

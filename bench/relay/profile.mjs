@@ -1,53 +1,67 @@
-// CPU profile of the relay under the benchmark load: starts the counting upstream and the relay
-// (filters on, fsync on) with --cpu-prof, warms up, loads it for DURATION seconds with autocannon,
-// stops it (SIGTERM writes the profile) and prints self time grouped by where it is spent.
-// Usage (from the repo root):
-//   node bench/relay/profile.mjs [--duration 10] [--connections 64] [--delay 0] [--out DIR]
+// CPU profile of a built relay under the benchmark load: starts the counting upstream and the
+// relay (filters on, fsync on) with lib/cpu-sampler.mjs preloaded, warms up, profiles DURATION
+// seconds of load only, and prints the main thread's time per answer grouped by where it is
+// spent. Compare two builds by running it once for each.
+// Usage (from the repo root, after npm run build):
+//   node bench/relay/profile.mjs [--relay <checkout, default .>] [--duration 10]
+//     [--connections 64] [--delay 0] [--out FILE]
 // --delay 500 makes the upstream answer after 500 ms, so the profile shows the ingest side alone.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
-import { postEnvelopes, relayBenchEnv, startServer, stopServer } from './lib/processes.mjs';
+import {
+  commitOf,
+  postEnvelopes,
+  relayBenchEnv,
+  startServer,
+  stopServer,
+} from './lib/processes.mjs';
 import { summarizeProfile } from './profile-summary.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index === -1 ? fallback : args[index + 1];
-};
-const DURATION = Number(option('duration', 10));
-const CONNECTIONS = Number(option('connections', 64));
-const DELAY_MS = option('delay', '0');
-const OUT = option('out', mkdtempSync(join(tmpdir(), 'relay-prof-')));
+const { values } = parseArgs({
+  options: {
+    relay: { type: 'string', default: '.' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '64' },
+    delay: { type: 'string', default: '0' },
+    out: { type: 'string' },
+  },
+});
+const RELAY = resolve(values.relay);
 const here = fileURLToPath(new URL('./', import.meta.url));
 
-const upstream = await startServer([join(here, 'upstream-server.mjs')], { DELAY_MS });
-const spoolDir = mkdtempSync(join(tmpdir(), 'relay-prof-spool-'));
+const work = mkdtempSync(join(tmpdir(), 'relay-prof-'));
+const out = resolve(values.out ?? join(work, 'relay.cpuprofile'));
+const upstream = await startServer([join(here, 'upstream-server.mjs')], {
+  DELAY_MS: values.delay,
+});
 const relay = await startServer(
   [
     ...RELAY_NODE_FLAGS,
-    '--cpu-prof',
-    `--cpu-prof-dir=${OUT}`,
-    '--conditions=@strata/source',
     '--import',
-    'tsx',
-    'services/relay/src/main.ts',
+    join(here, 'lib/cpu-sampler.mjs'),
+    join(RELAY, 'services/relay/dist/main.js'),
   ],
-  relayBenchEnv(upstream.url, spoolDir),
+  { ...relayBenchEnv(upstream.url, join(work, 'spool')), CPU_PROFILE_OUT: out },
 );
-const load = (duration) => postEnvelopes(relay.url, { connections: CONNECTIONS, duration });
+const load = (duration) =>
+  postEnvelopes(relay.url, { connections: Number(values.connections), duration });
 await load(2);
-const result = await load(DURATION);
+relay.child.kill('SIGUSR2');
+const result = await load(Number(values.duration));
+relay.child.kill('SIGUSR2');
+while (!existsSync(out)) await sleep(100);
+await sleep(500); // the write is synchronous; give a large file time to land
+const profile = JSON.parse(readFileSync(out, 'utf8'));
 await stopServer(relay.child);
 await stopServer(upstream.child);
-rmSync(spoolDir, { recursive: true, force: true });
-// The main thread's profile is the largest (tsx's loader thread writes a small one too).
-const file = readdirSync(OUT)
-  .filter((name) => name.endsWith('.cpuprofile'))
-  .map((name) => ({ name, size: statSync(join(OUT, name)).size }))
-  .sort((a, b) => b.size - a.size)[0].name;
+rmSync(join(work, 'spool'), { recursive: true, force: true });
+
+console.log(`relay at ${commitOf(RELAY)}`);
 console.log(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
-console.log(`profile: ${join(OUT, file)}\n`);
-console.log(summarizeProfile(JSON.parse(readFileSync(join(OUT, file), 'utf8'))));
+console.log(`profile: ${out}\n`);
+console.log(summarizeProfile(profile, { answers: result.requests.total }));

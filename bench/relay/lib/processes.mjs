@@ -2,7 +2,7 @@
 // (ready when they print their URL), their CPU time, the relay's bench settings and the
 // autocannon load.
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,10 @@ export function startServer(argv, env = {}) {
     );
   });
 }
+
+/** The commit a checkout is at (results name commits, not this machine's paths). */
+export const commitOf = (root) =>
+  execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 
 /** CPU time (user + system, all threads) a process has used so far, in ms. */
 export function cpuMs(pid) {
