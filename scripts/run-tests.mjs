@@ -3,7 +3,7 @@
 // Vitest's JSON report (reports/vitest.json); exits non-zero if anything failed.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_MAJOR, requireRuntime } from './stack/runtime.mjs';
 
@@ -57,7 +57,7 @@ function runVitest(name, outputFile, extraArgs) {
   );
   if (!existsSync(outputFile)) {
     console.error(`[test] ${name}: Vitest wrote no JSON report`);
-    return { passed: 0, failed: 1, skipped: 0, ok: false };
+    return { name, passed: 0, failed: 1, skipped: 0, ok: false, failures: ['  no JSON report'] };
   }
   const json = JSON.parse(readFileSync(outputFile, 'utf8'));
   // A file that failed to load counts as one failure even though none of its tests ran.
@@ -68,10 +68,17 @@ function runVitest(name, outputFile, extraArgs) {
   const failed = counted === 0 && result.status !== 0 ? 1 : counted;
   if (failed > counted) console.error(`[test] ${name}: Vitest failed outside the tests`);
   return {
+    name,
     passed: json.numPassedTests ?? 0,
     failed,
     skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
     ok: result.status === 0 && failed === 0,
+    failures: [
+      ...failureLines(json),
+      ...(failed > counted
+        ? ['  outside the tests: an unhandled error (see Vitest\'s "Errors" above)']
+        : []),
+    ],
   };
 }
 
@@ -96,8 +103,32 @@ const total = runs.reduce(
   }),
   { passed: 0, failed: 0, skipped: 0 },
 );
+for (const run of runs)
+  if (run.failures.length > 0)
+    console.log(`[test] ${run.name}, failed:\n${run.failures.join('\n')}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(runs.every((r) => r.ok) ? 0 : 1);
+
+/**
+ * Every failed test (and every file that failed to load) with the first line of its message:
+ * printed beside the summary, so the end of a long CI log says what failed.
+ */
+function failureLines(json) {
+  const lines = [];
+  for (const file of json.testResults ?? []) {
+    const where = relative(root, file.name ?? '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests)
+      lines.push(`  ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      lines.push(`  ${where}: ${firstLine(file.message)}`);
+  }
+  return lines;
+}
+
+function firstLine(message) {
+  return (message ?? 'no message').trim().split('\n')[0].slice(0, 300);
+}
 
 function countFilesFailedWithoutTests(json) {
   return (json.testResults ?? []).filter(
