@@ -41,12 +41,15 @@ export function registerHttpMetrics(
     buckets: BUCKETS,
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook rather than an async one: it runs on every request and awaits nothing.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = routeOf?.(request) ?? request.routeOptions.url ?? 'unmatched';
-    if (ignored.has(route)) return;
-    duration.observe(
-      { method: request.method, route, status_code: reply.statusCode },
-      reply.elapsedTime / 1000,
-    );
+    if (!ignored.has(route)) {
+      duration.observe(
+        { method: request.method, route, status_code: reply.statusCode },
+        reply.elapsedTime / 1000,
+      );
+    }
+    done();
   });
 }

@@ -5,7 +5,7 @@
  * flood of distinct addresses costs a fixed amount). Pure: `now` is passed in (ms).
  */
 
-/** Limiter settings; `limit` 0 switches it off. */
+/** Limiter settings; `limit` 0 switches it off (no limiter at all). */
 export interface RequestLimiterOptions {
   readonly limit: number;
   readonly windowMs: number;
@@ -23,12 +23,12 @@ interface Window {
   count: number;
 }
 
-/** Creates a limiter. */
-export function createRequestLimiter(options: RequestLimiterOptions): RequestLimiter {
+/** Creates a limiter; undefined when `limit` is 0, so a switched-off limit costs nothing. */
+export function createRequestLimiter(options: RequestLimiterOptions): RequestLimiter | undefined {
+  if (options.limit === 0) return undefined;
   const windows = new Map<string, Window>();
   return {
     take(key, now) {
-      if (options.limit === 0) return 0;
       const window = windows.get(key);
       if (window && now - window.start < options.windowMs) {
         if (window.count >= options.limit) return window.start + options.windowMs - now;

@@ -4,7 +4,7 @@
  * request rate is refused before its body is read; the body then streams into the envelope
  * intake (limits, DSN, project-key rate), and `acceptEnvelope` decides the rest.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { BodyReaders } from '../http/body-readers.js';
 import { RelayError } from '../errors.js';
@@ -23,7 +23,8 @@ export interface IngestRouteOptions {
   readonly tunnelPath: string;
   readonly allowedOrigins: readonly string[];
   readonly bodyLimits: BodyLimits;
-  readonly addressLimiter: RequestLimiter;
+  /** Requests per client address; absent when that limit is off. */
+  readonly addressLimiter: RequestLimiter | undefined;
   readonly isShuttingDown: () => boolean;
   /** Stopped at shutdown: bodies still arriving are cut off then. */
   readonly bodyReaders: BodyReaders;
@@ -57,10 +58,15 @@ export async function ingestRoutes(
 ): Promise<void> {
   const { context, allowedOrigins } = options;
 
-  const limitAddress = async (request: FastifyRequest) => {
-    const wait = options.addressLimiter.take(addressKey(request.ip), context.now());
-    if (wait > 0) throw clientRateLimited('address', wait);
-  };
+  // A callback hook rather than an async one: it runs on every envelope, and has nothing to await.
+  const { addressLimiter } = options;
+  const limitAddress: onRequestHookHandler | undefined =
+    addressLimiter &&
+    ((request, _reply, done) => {
+      const wait = addressLimiter.take(addressKey(request.ip), context.now());
+      done(wait > 0 ? clientRateLimited('address', wait) : undefined);
+    });
+  const routeOptions = limitAddress ? { onRequest: limitAddress } : {};
 
   const handle =
     (endpointOf: (request: FastifyRequest) => Endpoint) =>
@@ -98,7 +104,7 @@ export async function ingestRoutes(
 
   app.post<{ Params: { projectId: string } }>(
     '/api/:projectId/envelope/',
-    { onRequest: limitAddress },
+    routeOptions,
     handle((request) => ({
       kind: 'ingest',
       projectId: (request.params as { projectId: string }).projectId,
@@ -107,7 +113,7 @@ export async function ingestRoutes(
   app.options('/api/:projectId/envelope/', preflight);
   app.post(
     options.tunnelPath,
-    { onRequest: limitAddress },
+    routeOptions,
     handle(() => ({ kind: 'tunnel' })),
   );
   app.options(options.tunnelPath, preflight);

@@ -57,6 +57,8 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
   const idleWaiters: Array<() => void> = [];
 
   function pump(): void {
+    // At capacity (most appends under load) there is nothing to start; a send that ends pumps.
+    if (stopped || active >= deps.maxInFlight) return;
     let now = deps.now();
     for (;;) {
       if (stopped || active >= deps.maxInFlight) break;
