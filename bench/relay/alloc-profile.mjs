@@ -4,20 +4,10 @@
 // in bytes per answer. Compare two builds by running it once for each.
 // Usage (from the repo root, after npm run build):
 //   node bench/relay/alloc-profile.mjs [--relay <checkout, default .>] [--duration 10] [--top 30]
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
-import {
-  commitOf,
-  postEnvelopes,
-  relayBenchEnv,
-  startServer,
-  stopServer,
-} from './lib/processes.mjs';
+import { commitOf } from './lib/processes.mjs';
+import { sampleUnderLoad } from './lib/sampled-load.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -29,31 +19,12 @@ const { values } = parseArgs({
 const RELAY = resolve(values.relay);
 const DURATION = Number(values.duration);
 const TOP = Number(values.top);
-const here = fileURLToPath(new URL('./', import.meta.url));
 
-const work = mkdtempSync(join(tmpdir(), 'relay-alloc-'));
-const out = join(work, 'allocations.heapprofile');
-const upstream = await startServer([join(here, 'upstream-server.mjs')], { DELAY_MS: '0' });
-const relay = await startServer(
-  [
-    ...RELAY_NODE_FLAGS,
-    '--import',
-    join(here, 'lib/allocation-sampler.mjs'),
-    join(RELAY, 'services/relay/dist/main.js'),
-  ],
-  { ...relayBenchEnv(upstream.url, join(work, 'spool')), ALLOC_PROFILE_OUT: out },
-);
-const load = (duration) => postEnvelopes(relay.url, { connections: 64, duration });
-await load(2);
-relay.child.kill('SIGUSR2');
-const result = await load(DURATION);
-relay.child.kill('SIGUSR2');
-while (!existsSync(out)) await sleep(100);
-await sleep(500); // the write is synchronous; give a large file time to land
-const profile = JSON.parse(readFileSync(out, 'utf8'));
-await stopServer(relay.child);
-await stopServer(upstream.child);
-rmSync(work, { recursive: true, force: true });
+const { result, profile } = await sampleUnderLoad({
+  relayRoot: RELAY,
+  sampler: 'allocation-sampler.mjs',
+  duration: DURATION,
+});
 
 const answers = result.requests.total;
 const bySite = new Map();

@@ -6,20 +6,10 @@
 //   node bench/relay/profile.mjs [--relay <checkout, default .>] [--duration 10]
 //     [--connections 64] [--delay 0] [--out FILE]
 // --delay 500 makes the upstream answer after 500 ms, so the profile shows the ingest side alone.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
-import {
-  commitOf,
-  postEnvelopes,
-  relayBenchEnv,
-  startServer,
-  stopServer,
-} from './lib/processes.mjs';
+import { commitOf } from './lib/processes.mjs';
+import { sampleUnderLoad } from './lib/sampled-load.mjs';
 import { summarizeProfile } from './profile-summary.mjs';
 
 const { values } = parseArgs({
@@ -32,36 +22,19 @@ const { values } = parseArgs({
   },
 });
 const RELAY = resolve(values.relay);
-const here = fileURLToPath(new URL('./', import.meta.url));
 
-const work = mkdtempSync(join(tmpdir(), 'relay-prof-'));
-const out = resolve(values.out ?? join(work, 'relay.cpuprofile'));
-const upstream = await startServer([join(here, 'upstream-server.mjs')], {
-  DELAY_MS: values.delay,
+const { result, profile, file } = await sampleUnderLoad({
+  relayRoot: RELAY,
+  sampler: 'cpu-sampler.mjs',
+  // Kept only when asked for: a profile of 10 s is tens of MB.
+  out: values.out && resolve(values.out),
+  duration: Number(values.duration),
+  connections: Number(values.connections),
+  upstreamDelayMs: Number(values.delay),
 });
-const relay = await startServer(
-  [
-    ...RELAY_NODE_FLAGS,
-    '--import',
-    join(here, 'lib/cpu-sampler.mjs'),
-    join(RELAY, 'services/relay/dist/main.js'),
-  ],
-  { ...relayBenchEnv(upstream.url, join(work, 'spool')), CPU_PROFILE_OUT: out },
-);
-const load = (duration) =>
-  postEnvelopes(relay.url, { connections: Number(values.connections), duration });
-await load(2);
-relay.child.kill('SIGUSR2');
-const result = await load(Number(values.duration));
-relay.child.kill('SIGUSR2');
-while (!existsSync(out)) await sleep(100);
-await sleep(500); // the write is synchronous; give a large file time to land
-const profile = JSON.parse(readFileSync(out, 'utf8'));
-await stopServer(relay.child);
-await stopServer(upstream.child);
-rmSync(join(work, 'spool'), { recursive: true, force: true });
 
 console.log(`relay at ${commitOf(RELAY)}`);
 console.log(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
-console.log(`profile: ${out}\n`);
+if (values.out) console.log(`profile: ${file}`);
+console.log('');
 console.log(summarizeProfile(profile, { answers: result.requests.total }));

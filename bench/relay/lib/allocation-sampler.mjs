@@ -1,6 +1,6 @@
 // Preloaded into the relay (`--import`) by alloc-profile.mjs: samples every allocation, kept or
 // collected since (unlike --heap-prof, which reports only what is still alive), from the first
-// SIGUSR2 until the second, then writes the profile to ALLOC_PROFILE_OUT.
+// SIGUSR2 until the second, then writes the profile to PROFILE_OUT.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 
@@ -18,6 +18,6 @@ process.on('SIGUSR2', async () => {
     return;
   }
   const { profile } = await session.post('HeapProfiler.stopSampling');
-  writeFileSync(process.env.ALLOC_PROFILE_OUT, JSON.stringify(profile));
+  writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   console.log('allocation profile written');
 });

@@ -1,5 +1,5 @@
 // Preloaded into the relay (`--import`) by profile.mjs: V8's CPU profiler from the first SIGUSR2
-// until the second, then the profile is written to CPU_PROFILE_OUT. Start-up and warm-up stay out
+// until the second, then the profile is written to PROFILE_OUT. Start-up and warm-up stay out
 // of it, so its times divide by the answers of the measured load alone.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -15,6 +15,6 @@ process.on('SIGUSR2', async () => {
     return;
   }
   const { profile } = await session.post('Profiler.stop');
-  writeFileSync(process.env.CPU_PROFILE_OUT, JSON.stringify(profile));
+  writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   console.log('cpu profile written');
 });
