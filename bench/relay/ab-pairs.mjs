@@ -11,7 +11,9 @@
 // Env: A, B (roots with services/relay/dist built; default this checkout), A_ENV, B_ENV
 // (`VAR=value …` over the bench settings for that side), A_ARGS, B_ARGS (that side's node flags;
 // default the deployed ones, RELAY_NODE_FLAGS; empty for none), ROUNDS (8), DURATION (10 s,
-// after a 2 s warm-up), CONNECTIONS (64), NAME (results/<NAME>.md; default ab-<UTC time>).
+// after a 2 s warm-up), CONNECTIONS (64), NAME (results/<NAME>.md; default ab-<UTC time>),
+// RELAY_CPUS (pin both relays to these CPUs, e.g. 0; run the script itself under `taskset -c 1`
+// so the load and the upstream stay off them: the relay then competes with nothing but itself).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,10 +50,11 @@ const sides = {
 
 async function measure(side, upstreamUrl) {
   const spool = mkdtempSync(join(tmpdir(), 'relay-ab-'));
-  const relay = await startServer([...side.args, join(side.root, 'services/relay/dist/main.js')], {
-    ...relayBenchEnv(upstreamUrl, spool),
-    ...side.env,
-  });
+  const relay = await startServer(
+    [...side.args, join(side.root, 'services/relay/dist/main.js')],
+    { ...relayBenchEnv(upstreamUrl, spool), ...side.env },
+    { cpus: env.RELAY_CPUS },
+  );
   try {
     await postEnvelopes(relay.url, { connections: CONNECTIONS, duration: 2 });
     const cpuBefore = cpuMs(relay.child.pid);
@@ -97,7 +100,8 @@ const lines = [
   '',
   `A: \`${commitOf(sides.A.root)}\` ${env.A_ENV ?? ''}  `,
   `B: \`${commitOf(sides.B.root)}\` ${env.B_ENV ?? ''}  `,
-  `${ROUNDS} rounds, ${DURATION} s each after a 2 s warm-up, ${CONNECTIONS} connections, order alternating.`,
+  `${ROUNDS} rounds, ${DURATION} s each after a 2 s warm-up, ${CONNECTIONS} connections, order alternating` +
+    (env.RELAY_CPUS ? `, relays pinned to CPU ${env.RELAY_CPUS}.` : '.'),
   '',
   '| round | order | load avg | A req/s | B req/s | B ÷ A | A CPU µs/answer | B CPU µs/answer | B ÷ A |',
   '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

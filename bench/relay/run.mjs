@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import {
   cpuMs,
@@ -23,16 +24,19 @@ import {
   stopServer,
 } from './lib/processes.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(`--${name}`);
-  return index === -1 ? fallback : Number(args[index + 1]);
-};
-const DURATION = option('duration', 10);
-const CONNECTIONS = option('connections', 64);
-const baselineIndex = args.indexOf('--baseline');
-const BASELINE = baselineIndex === -1 ? undefined : args[baselineIndex + 1];
-const FROM_SOURCE = args.includes('--source');
+// parseArgs refuses unknown options and a value-less --duration, rather than running a default.
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '64' },
+    baseline: { type: 'string' },
+    source: { type: 'boolean', default: false },
+  },
+});
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const BASELINE = values.baseline;
+const FROM_SOURCE = values.source;
 const here = fileURLToPath(new URL('./', import.meta.url));
 
 /** The relay of the checkout at `root`, built (as `npm start` runs it) or from source via tsx. */

@@ -78,7 +78,11 @@ describe('the relay starts with its node flags everywhere', () => {
   it.each([
     ['the relay benchmark', 'bench/relay/run.mjs', 'return [...RELAY_NODE_FLAGS, built]'],
     ['its A/B pairs', 'bench/relay/ab-pairs.mjs', '? RELAY_NODE_FLAGS'],
-    ['its profiler', 'bench/relay/profile.mjs', '...RELAY_NODE_FLAGS,'],
+    [
+      'its profilers (CPU and allocation)',
+      'bench/relay/lib/sampled-load.mjs',
+      '...RELAY_NODE_FLAGS,',
+    ],
     ['its native profiler', 'bench/relay/perf-native.mjs', '[...RELAY_NODE_FLAGS,'],
     ['the attack benchmark', 'bench/attack/run.mjs', '(RELAY_ARGS ?? RELAY_NODE_FLAGS)'],
   ])('%s', (_where, path, expected) => {

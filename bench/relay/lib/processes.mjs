@@ -20,9 +20,16 @@ process.on('exit', () =>
   children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')),
 );
 
-/** Starts `node ...argv` in the repo; resolves with the URL it prints once listening. */
-export function startServer(argv, env = {}) {
-  const child = spawn(process.execPath, argv, {
+/**
+ * Starts `node ...argv` in the repo (on the CPUs listed in `cpus`, e.g. "0", when given);
+ * resolves with the URL it prints once listening.
+ */
+export function startServer(argv, env = {}, { cpus } = {}) {
+  // taskset execs node, so the child's pid (read by cpuMs) is node's.
+  const [command, args] = cpus
+    ? ['taskset', ['-c', cpus, process.execPath, ...argv]]
+    : [process.execPath, argv];
+  const child = spawn(command, args, {
     cwd: repo,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

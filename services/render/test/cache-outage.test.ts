@@ -110,13 +110,18 @@ describe('Redis outage', () => {
         true,
       );
 
-      // Recovered for good: the same pages again need no data-service read.
-      const reads = stack.reads();
-      for (let id = 1; id <= 20; id++)
-        await replica.app.inject(
-          payloadRequest(`/bench/items/${id}`, '1;bench-root/bench-section/bench-items'),
-        );
-      expect(stack.reads()).toBe(reads);
+      // Recovered for good: a pass over the same pages needs no data-service read. Stores are
+      // written after the answer, so the last misses of the load may still be landing: the
+      // first pass can read once or twice, a later one must not read at all.
+      const passReads = async () => {
+        const reads = stack.reads();
+        for (let id = 1; id <= 20; id++)
+          await replica.app.inject(
+            payloadRequest(`/bench/items/${id}`, '1;bench-root/bench-section/bench-items'),
+          );
+        return stack.reads() - reads;
+      };
+      await eventually(async () => (await passReads()) === 0, 5000, 'a pass with no reads');
     },
   );
 });
