@@ -1,0 +1,74 @@
+// Garbage collection of a built relay under the benchmark load, run after run: for each run a
+// fresh relay with --trace-gc-nvp, a 2 s warm-up, then DURATION seconds of load; prints req/s,
+// the relay's CPU per answer (all threads), scavenges and mark-compacts, GC pause per answer and
+// bytes promoted per answer. Tells whether a fast or slow run differs in its collector.
+// Usage (from the repo root, after npm run build):
+//   node bench/relay/gc-stats.mjs [--relay <checkout, default .>] [--runs 4] [--duration 8]
+//     [--node-args "<flags; default the deployed ones>"]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
+import {
+  commitOf,
+  cpuMs,
+  postEnvelopes,
+  relayBenchEnv,
+  startServer,
+  stopServer,
+} from './lib/processes.mjs';
+
+const { values } = parseArgs({
+  options: {
+    relay: { type: 'string', default: '.' },
+    runs: { type: 'string', default: '4' },
+    duration: { type: 'string', default: '8' },
+    'node-args': { type: 'string' },
+  },
+});
+const RELAY = resolve(values.relay);
+const flags = values['node-args']?.split(' ').filter(Boolean) ?? RELAY_NODE_FLAGS;
+const here = fileURLToPath(new URL('./', import.meta.url));
+
+/** Sums what --trace-gc-nvp printed: collections by kind, pause (ms), bytes promoted. */
+function gcTotals(text) {
+  const totals = { kinds: {}, pauseMs: 0, promoted: 0 };
+  for (const line of text.split('\n').filter((l) => l.includes('gc='))) {
+    const kind = /gc=(\w+)/.exec(line)[1];
+    totals.kinds[kind] = (totals.kinds[kind] ?? 0) + 1;
+    totals.pauseMs += Number(/pause=([\d.]+)/.exec(line)?.[1] ?? 0);
+    totals.promoted += Number(/promoted=(\d+)/.exec(line)?.[1] ?? 0);
+  }
+  return totals;
+}
+
+console.log(`relay at ${commitOf(RELAY)}, node ${flags.join(' ') || '(no flags)'}`);
+const upstream = await startServer([join(here, 'upstream-server.mjs')], { DELAY_MS: '0' });
+for (let run = 1; run <= Number(values.runs); run += 1) {
+  const spool = mkdtempSync(join(tmpdir(), 'relay-gc-'));
+  const relay = await startServer(
+    [...flags, '--trace-gc-nvp', join(RELAY, 'services/relay/dist/main.js')],
+    relayBenchEnv(upstream.url, spool),
+  );
+  await postEnvelopes(relay.url, { connections: 64, duration: 2 });
+  let trace = '';
+  relay.child.stdout.on('data', (chunk) => (trace += chunk));
+  const cpuBefore = cpuMs(relay.child.pid);
+  const result = await postEnvelopes(relay.url, {
+    connections: 64,
+    duration: Number(values.duration),
+  });
+  const answers = result['2xx'];
+  const cpu = ((cpuMs(relay.child.pid) - cpuBefore) * 1000) / answers;
+  const gc = gcTotals(trace);
+  console.log(
+    `run ${run}: ${Math.round(result.requests.average)} req/s, ${cpu.toFixed(0)} µs CPU/answer,` +
+      ` collections ${JSON.stringify(gc.kinds)}, pause ${((gc.pauseMs * 1000) / answers).toFixed(1)} µs/answer,` +
+      ` promoted ${(gc.promoted / answers / 1024).toFixed(2)} KB/answer`,
+  );
+  await stopServer(relay.child);
+  rmSync(spool, { recursive: true, force: true });
+}
+await stopServer(upstream.child);
