@@ -26,7 +26,6 @@ const STAGES = [
     /fastify|find-my-way|ingest-routes|_http_server|_http_common|_http_incoming/,
   ],
   ['socket reads (both directions)', /onStreamRead/],
-  ['module loading (start-up)', /loader|esm|compile/],
   ['garbage collection', /^\(garbage collector\)/],
   ['program (native, libuv, syscalls)', /^\(program\)/],
 ];
