@@ -134,4 +134,16 @@ describe('createHttpSend', () => {
     expect(server.seen).toHaveLength(16);
     expect(server.connections()).toBeLessThanOrEqual(2);
   });
+
+  it('reads past a response body it does not keep, so the connection carries the next send', async () => {
+    const answerBody = 'x'.repeat(256 * 1024);
+    const server = await upstream((res) => res.writeHead(200).end(answerBody));
+    const send = sender(1);
+    const target = { kind: 'sentry', url: `${server.url}/k` } as const;
+    for (let round = 0; round < 3; round += 1) {
+      expect((await send(target, envelope(1))).status).toBe(200);
+    }
+    expect(server.seen).toHaveLength(3);
+    expect(server.connections()).toBe(1);
+  });
 });
