@@ -14,47 +14,30 @@
 // after a 2 s warm-up), CONNECTIONS (64), NAME (results/<NAME>.md; default ab-<UTC time>),
 // RELAY_CPUS (pin both relays to these CPUs, e.g. 0; run the script itself under `taskset -c 1`
 // so the load and the upstream stay off them: the relay then competes with nothing but itself).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
+import { join } from 'node:path';
 import {
-  commitOf,
-  cpuMs,
-  postEnvelopes,
-  relayBenchEnv,
-  startServer,
-  stopServer,
-} from './lib/processes.mjs';
+  abSettings,
+  roundLine,
+  sidesFromEnv,
+  startSideRelay,
+  writeAbReport,
+} from './lib/ab-sides.mjs';
+import { cpuMs, postEnvelopes, startServer, stopServer } from './lib/processes.mjs';
 
 const env = process.env;
 const here = fileURLToPath(new URL('./', import.meta.url));
-const ROUNDS = Number(env.ROUNDS || 8);
-const DURATION = Number(env.DURATION || 10);
-const CONNECTIONS = Number(env.CONNECTIONS || 64);
-const NAME = env.NAME || `ab-${new Date().toISOString().slice(0, 16).replace(':', '-')}`;
-const assignments = (value) =>
-  Object.fromEntries(
-    (value || '')
-      .split(' ')
-      .filter(Boolean)
-      .map((word) => [word.split('=')[0], word.split('=').slice(1).join('=')]),
-  );
-const flagsOf = (value) =>
-  value === undefined ? RELAY_NODE_FLAGS : value.split(' ').filter(Boolean);
-const sides = {
-  A: { root: resolve(env.A || '.'), env: assignments(env.A_ENV), args: flagsOf(env.A_ARGS) },
-  B: { root: resolve(env.B || '.'), env: assignments(env.B_ENV), args: flagsOf(env.B_ARGS) },
-};
+const {
+  rounds: ROUNDS,
+  duration: DURATION,
+  connections: CONNECTIONS,
+  name: NAME,
+} = abSettings(env, { rounds: 8, connections: 64, prefix: 'ab' });
+const sides = sidesFromEnv(env);
 
 async function measure(side, upstreamUrl) {
-  const spool = mkdtempSync(join(tmpdir(), 'relay-ab-'));
-  const relay = await startServer(
-    [...side.args, join(side.root, 'services/relay/dist/main.js')],
-    { ...relayBenchEnv(upstreamUrl, spool), ...side.env },
-    { cpus: env.RELAY_CPUS },
-  );
+  const relay = await startSideRelay(side, upstreamUrl, { cpus: env.RELAY_CPUS });
   try {
     await postEnvelopes(relay.url, { connections: CONNECTIONS, duration: 2 });
     const cpuBefore = cpuMs(relay.child.pid);
@@ -64,16 +47,9 @@ async function measure(side, upstreamUrl) {
       throw new Error(`${side.root}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     return { rps: result.requests.average, cpuPerAnswer: cpu / result['2xx'] };
   } finally {
-    await stopServer(relay.child);
-    rmSync(spool, { recursive: true, force: true });
+    await relay.stop();
   }
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 const upstream = await startServer([join(here, 'upstream-server.mjs')], { DELAY_MS: '0' });
 const rounds = [];
@@ -83,37 +59,20 @@ try {
     const measured = {};
     for (const name of order) measured[name] = await measure(sides[name], upstream.url);
     rounds.push({ order: order.join(''), load: loadavg()[0], ...measured });
-    const { A, B } = measured;
-    console.log(
-      `[ab ${round + 1}/${ROUNDS}] ${order.join('')}: req/s A ${A.rps.toFixed(0)} B ${B.rps.toFixed(0)}` +
-        ` (B÷A ${(B.rps / A.rps).toFixed(3)}), CPU µs/answer A ${A.cpuPerAnswer.toFixed(0)} B ${B.cpuPerAnswer.toFixed(0)}`,
-    );
+    console.log(roundLine(`[ab ${round + 1}/${ROUNDS}] ${order.join('')}:`, measured));
   }
 } finally {
   await stopServer(upstream.child);
 }
 
-const rpsRatio = median(rounds.map((r) => r.B.rps / r.A.rps));
-const cpuRatio = median(rounds.map((r) => r.B.cpuPerAnswer / r.A.cpuPerAnswer));
-const lines = [
-  `# Relay A/B: ${NAME}`,
-  '',
-  `A: \`${commitOf(sides.A.root)}\` ${env.A_ENV ?? ''}  `,
-  `B: \`${commitOf(sides.B.root)}\` ${env.B_ENV ?? ''}  `,
-  `${ROUNDS} rounds, ${DURATION} s each after a 2 s warm-up, ${CONNECTIONS} connections, order alternating` +
+writeAbReport({
+  dir: here,
+  name: NAME,
+  title: 'Relay A/B',
+  sides,
+  env,
+  setup:
+    `${ROUNDS} rounds, ${DURATION} s each after a 2 s warm-up, ${CONNECTIONS} connections, order alternating` +
     (env.RELAY_CPUS ? `, relays pinned to CPU ${env.RELAY_CPUS}.` : '.'),
-  '',
-  '| round | order | load avg | A req/s | B req/s | B ÷ A | A CPU µs/answer | B CPU µs/answer | B ÷ A |',
-  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ...rounds.map(
-    (r, i) =>
-      `| ${i + 1} | ${r.order} | ${r.load.toFixed(1)} | ${r.A.rps.toFixed(0)} | ${r.B.rps.toFixed(0)} | ${(r.B.rps / r.A.rps).toFixed(3)} | ${r.A.cpuPerAnswer.toFixed(0)} | ${r.B.cpuPerAnswer.toFixed(0)} | ${(r.B.cpuPerAnswer / r.A.cpuPerAnswer).toFixed(3)} |`,
-  ),
-  '',
-  `**Median of the pairs: req/s B ÷ A ${rpsRatio.toFixed(3)}, CPU per answer B ÷ A ${cpuRatio.toFixed(3)}.**`,
-  '',
-];
-mkdirSync(join(here, 'results'), { recursive: true });
-writeFileSync(join(here, 'results', `${NAME}.md`), lines.join('\n'));
-console.log(lines.slice(-2).join('\n'));
-console.log(`written to bench/relay/results/${NAME}.md`);
+  rounds,
+});

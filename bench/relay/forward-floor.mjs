@@ -1,6 +1,7 @@
 // The floor of any relay that forwards each envelope as its own request: a bare Fastify
-// endpoint that reads the body, POSTs it unchanged to RELAY_UPSTREAM with undici (the relay's
-// client, same pool settings: 64 connections, no pipelining) and answers once the upstream has.
+// endpoint that reads the body, POSTs it unchanged to RELAY_UPSTREAM with undici as the relay
+// does (dispatch keeping only the status; same pool settings: 64 connections, no pipelining) and
+// answers once the upstream has.
 // No envelope parsing, no filters, no spool. Usage: RELAY_UPSTREAM=<url> node forward-floor.mjs
 import Fastify from 'fastify';
 import { createRequire } from 'node:module';
@@ -14,15 +15,25 @@ const agent = new Agent({ connections: 64, pipelining: 1, keepAliveTimeout: 15_0
 const app = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024 });
 app.removeAllContentTypeParsers();
 app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-app.post('/monitoring', async (request) => {
-  const answer = await agent.request({
-    origin: upstream.origin,
-    path: '/api/1/envelope/',
-    method: 'POST',
-    headers: { 'content-type': 'application/x-sentry-envelope' },
-    body: request.body,
+const forward = (body) =>
+  new Promise((resolve, reject) => {
+    const options = {
+      origin: upstream.origin,
+      path: '/api/1/envelope/',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-sentry-envelope' },
+      body,
+    };
+    agent.dispatch(options, {
+      onRequestStart() {},
+      onResponseStart() {},
+      onResponseData() {},
+      onResponseEnd: resolve,
+      onResponseError: (_controller, error) => reject(error),
+    });
   });
-  await answer.body.dump();
+app.post('/monitoring', async (request) => {
+  await forward(request.body);
   return {};
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -77,7 +77,7 @@ describe('the relay starts with its node flags everywhere', () => {
 
   it.each([
     ['the relay benchmark', 'bench/relay/run.mjs', 'return [...RELAY_NODE_FLAGS, built]'],
-    ['its A/B pairs', 'bench/relay/ab-pairs.mjs', '? RELAY_NODE_FLAGS'],
+    ['its A/B tools', 'bench/relay/lib/ab-sides.mjs', '? RELAY_NODE_FLAGS'],
     [
       'its profilers (CPU and allocation)',
       'bench/relay/lib/sampled-load.mjs',
