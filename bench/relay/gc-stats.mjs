@@ -5,20 +5,12 @@
 // Usage (from the repo root, after npm run build):
 //   node bench/relay/gc-stats.mjs [--relay <checkout, default .>] [--runs 4] [--duration 8]
 //     [--node-args "<flags; default the deployed ones>"]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
-import {
-  commitOf,
-  cpuMs,
-  postEnvelopes,
-  relayBenchEnv,
-  startServer,
-  stopServer,
-} from './lib/processes.mjs';
+import { startSideRelay } from './lib/ab-sides.mjs';
+import { commitOf, cpuMs, postEnvelopes, startServer, stopServer } from './lib/processes.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -47,11 +39,8 @@ function gcTotals(text) {
 console.log(`relay at ${commitOf(RELAY)}, node ${flags.join(' ') || '(no flags)'}`);
 const upstream = await startServer([join(here, 'upstream-server.mjs')], { DELAY_MS: '0' });
 for (let run = 1; run <= Number(values.runs); run += 1) {
-  const spool = mkdtempSync(join(tmpdir(), 'relay-gc-'));
-  const relay = await startServer(
-    [...flags, '--trace-gc-nvp', join(RELAY, 'services/relay/dist/main.js')],
-    relayBenchEnv(upstream.url, spool),
-  );
+  const side = { root: RELAY, env: {}, args: [...flags, '--trace-gc-nvp'] };
+  const relay = await startSideRelay(side, upstream.url);
   await postEnvelopes(relay.url, { connections: 64, duration: 2 });
   let trace = '';
   relay.child.stdout.on('data', (chunk) => (trace += chunk));
@@ -68,7 +57,6 @@ for (let run = 1; run <= Number(values.runs); run += 1) {
       ` collections ${JSON.stringify(gc.kinds)}, pause ${((gc.pauseMs * 1000) / answers).toFixed(1)} µs/answer,` +
       ` promoted ${(gc.promoted / answers / 1024).toFixed(2)} KB/answer`,
   );
-  await stopServer(relay.child);
-  rmSync(spool, { recursive: true, force: true });
+  await relay.stop();
 }
 await stopServer(upstream.child);
