@@ -5,6 +5,7 @@
 // No envelope parsing, no filters, no spool. Usage: RELAY_UPSTREAM=<url> node forward-floor.mjs
 import Fastify from 'fastify';
 import { createRequire } from 'node:module';
+import { dispatchSend } from './lib/dispatch-send.mjs';
 
 // undici is the relay's dependency, resolved from services/relay as the relay resolves it.
 const { Agent } = createRequire(new URL('../../services/relay/package.json', import.meta.url))(
@@ -15,25 +16,14 @@ const agent = new Agent({ connections: 64, pipelining: 1, keepAliveTimeout: 15_0
 const app = Fastify({ logger: false, bodyLimit: 20 * 1024 * 1024 });
 app.removeAllContentTypeParsers();
 app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-const forward = (body) =>
-  new Promise((resolve, reject) => {
-    const options = {
-      origin: upstream.origin,
-      path: '/api/1/envelope/',
-      method: 'POST',
-      headers: { 'content-type': 'application/x-sentry-envelope' },
-      body,
-    };
-    agent.dispatch(options, {
-      onRequestStart() {},
-      onResponseStart() {},
-      onResponseData() {},
-      onResponseEnd: resolve,
-      onResponseError: (_controller, error) => reject(error),
-    });
-  });
 app.post('/monitoring', async (request) => {
-  await forward(request.body);
+  await dispatchSend(agent, {
+    origin: upstream.origin,
+    path: '/api/1/envelope/',
+    method: 'POST',
+    headers: { 'content-type': 'application/x-sentry-envelope' },
+    body: request.body,
+  });
   return {};
 });
 const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { dispatchSend } from './lib/dispatch-send.mjs';
 import { fixture, repo, startServer, stopServer } from './lib/processes.mjs';
 
 const { values } = parseArgs({
@@ -34,17 +35,7 @@ async function viaRequest() {
   await response.body.dump();
 }
 
-function viaDispatch() {
-  return new Promise((resolve, reject) => {
-    agent.dispatch(options, {
-      onRequestStart() {},
-      onResponseStart() {},
-      onResponseData() {},
-      onResponseEnd: resolve,
-      onResponseError: (_controller, error) => reject(error),
-    });
-  });
-}
+const viaDispatch = () => dispatchSend(agent, options);
 
 /** CPU µs per send (this process: the client only) over `count` sends, 64 at a time. */
 async function cpuPerSend(send, count) {
