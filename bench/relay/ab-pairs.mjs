@@ -19,12 +19,13 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import {
   abSettings,
+  measureLoad,
   roundLine,
   sidesFromEnv,
   startSideRelay,
   writeAbReport,
 } from './lib/ab-sides.mjs';
-import { cpuMs, postEnvelopes, startServer, stopServer } from './lib/processes.mjs';
+import { postEnvelopes, startServer, stopServer } from './lib/processes.mjs';
 
 const env = process.env;
 const here = fileURLToPath(new URL('./', import.meta.url));
@@ -40,12 +41,11 @@ async function measure(side, upstreamUrl) {
   const relay = await startSideRelay(side, upstreamUrl, { cpus: env.RELAY_CPUS });
   try {
     await postEnvelopes(relay.url, { connections: CONNECTIONS, duration: 2 });
-    const cpuBefore = cpuMs(relay.child.pid);
-    const result = await postEnvelopes(relay.url, { connections: CONNECTIONS, duration: DURATION });
-    const cpu = (cpuMs(relay.child.pid) - cpuBefore) * 1000;
-    if (result.non2xx > 0 || result.errors > 0)
-      throw new Error(`${side.root}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    return { rps: result.requests.average, cpuPerAnswer: cpu / result['2xx'] };
+    const { rps, cpuPerAnswer } = await measureLoad(relay, {
+      connections: CONNECTIONS,
+      duration: DURATION,
+    });
+    return { rps, cpuPerAnswer };
   } finally {
     await relay.stop();
   }

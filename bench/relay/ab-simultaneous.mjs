@@ -16,12 +16,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   abSettings,
+  measureLoad,
   roundLine,
   sidesFromEnv,
   startSideRelay,
   writeAbReport,
 } from './lib/ab-sides.mjs';
-import { cpuMs, postEnvelopes, startServer, stopServer } from './lib/processes.mjs';
+import { postEnvelopes, startServer, stopServer } from './lib/processes.mjs';
 
 const env = process.env;
 const here = fileURLToPath(new URL('./', import.meta.url));
@@ -38,23 +39,21 @@ async function measureRound(upstreamUrl, order) {
   const relays = {};
   for (const name of order) relays[name] = await startSideRelay(sides[name], upstreamUrl);
   try {
-    const load = (duration) =>
-      Promise.all(
-        order.map((name) =>
-          postEnvelopes(relays[name].url, { connections: CONNECTIONS, duration }),
-        ),
-      );
-    await load(2);
-    const cpuBefore = order.map((name) => cpuMs(relays[name].child.pid));
-    const results = await load(DURATION);
+    await Promise.all(
+      order.map((name) =>
+        postEnvelopes(relays[name].url, { connections: CONNECTIONS, duration: 2 }),
+      ),
+    );
+    const measured = await Promise.all(
+      order.map((name) =>
+        measureLoad(relays[name], { connections: CONNECTIONS, duration: DURATION }),
+      ),
+    );
     return Object.fromEntries(
-      order.map((name, index) => {
-        const result = results[index];
-        if (result.non2xx > 0 || result.errors > 0)
-          throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        const cpu = (cpuMs(relays[name].child.pid) - cpuBefore[index]) * 1000;
-        return [name, { rps: result.requests.average, cpuPerAnswer: cpu / result['2xx'] }];
-      }),
+      order.map((name, index) => [
+        name,
+        { rps: measured[index].rps, cpuPerAnswer: measured[index].cpuPerAnswer },
+      ]),
     );
   } finally {
     for (const relay of Object.values(relays)) await relay.stop();

@@ -8,9 +8,8 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
-import { startSideRelay } from './lib/ab-sides.mjs';
-import { commitOf, cpuMs, postEnvelopes, startServer, stopServer } from './lib/processes.mjs';
+import { flagsOf, measureLoad, startSideRelay } from './lib/ab-sides.mjs';
+import { commitOf, postEnvelopes, startServer, stopServer } from './lib/processes.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -21,7 +20,7 @@ const { values } = parseArgs({
   },
 });
 const RELAY = resolve(values.relay);
-const flags = values['node-args']?.split(' ').filter(Boolean) ?? RELAY_NODE_FLAGS;
+const flags = flagsOf(values['node-args']);
 const here = fileURLToPath(new URL('./', import.meta.url));
 
 /** Sums what --trace-gc-nvp printed: collections by kind, pause (ms), bytes promoted. */
@@ -44,16 +43,14 @@ for (let run = 1; run <= Number(values.runs); run += 1) {
   await postEnvelopes(relay.url, { connections: 64, duration: 2 });
   let trace = '';
   relay.child.stdout.on('data', (chunk) => (trace += chunk));
-  const cpuBefore = cpuMs(relay.child.pid);
-  const result = await postEnvelopes(relay.url, {
+  const { result, cpuPerAnswer } = await measureLoad(relay, {
     connections: 64,
     duration: Number(values.duration),
   });
   const answers = result['2xx'];
-  const cpu = ((cpuMs(relay.child.pid) - cpuBefore) * 1000) / answers;
   const gc = gcTotals(trace);
   console.log(
-    `run ${run}: ${Math.round(result.requests.average)} req/s, ${cpu.toFixed(0)} µs CPU/answer,` +
+    `run ${run}: ${Math.round(result.requests.average)} req/s, ${cpuPerAnswer.toFixed(0)} µs CPU/answer,` +
       ` collections ${JSON.stringify(gc.kinds)}, pause ${((gc.pauseMs * 1000) / answers).toFixed(1)} µs/answer,` +
       ` promoted ${(gc.promoted / answers / 1024).toFixed(2)} KB/answer`,
   );

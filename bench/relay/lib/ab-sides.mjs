@@ -1,10 +1,18 @@
 // What the relay A/B tools share: their settings and the two sides as the environment names
-// them, a fresh relay and spool for one side, and the report of the pairs.
+// them, a fresh relay and spool for one side, its CPU per answer under load, and the report
+// of the pairs.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RELAY_NODE_FLAGS } from '../../../scripts/stack/services.mjs';
-import { commitOf, relayBenchEnv, startServer, stopServer } from './processes.mjs';
+import {
+  commitOf,
+  cpuMs,
+  postEnvelopes,
+  relayBenchEnv,
+  startServer,
+  stopServer,
+} from './processes.mjs';
 
 /** `VAR=value …` as an object. */
 const assignments = (value) =>
@@ -15,8 +23,8 @@ const assignments = (value) =>
       .map((word) => [word.split('=')[0], word.split('=').slice(1).join('=')]),
   );
 
-/** A side's node flags: the deployed ones unless the environment names others (empty: none). */
-const flagsOf = (value) =>
+/** Node flags from a `--flag …` string: the deployed ones when absent (empty: none). */
+export const flagsOf = (value) =>
   value === undefined ? RELAY_NODE_FLAGS : value.split(' ').filter(Boolean);
 
 /**
@@ -52,6 +60,19 @@ export async function startSideRelay(side, upstreamUrl, { cpus } = {}) {
     rmSync(spool, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Loads a started relay for `duration` seconds; autocannon's result, req/s and the relay's CPU
+ * per answer (all threads). Any non-2xx answer or error fails the measurement.
+ */
+export async function measureLoad(relay, { connections, duration }) {
+  const cpuBefore = cpuMs(relay.child.pid);
+  const result = await postEnvelopes(relay.url, { connections, duration });
+  const cpu = (cpuMs(relay.child.pid) - cpuBefore) * 1000;
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${relay.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { result, rps: result.requests.average, cpuPerAnswer: cpu / result['2xx'] };
 }
 
 export const median = (values) => {
