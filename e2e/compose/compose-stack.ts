@@ -59,6 +59,8 @@ export interface ComposeStack {
   containerOf(service: string): Promise<string>;
   /** The container ids of every replica of a service. */
   containersOf(service: string): Promise<string[]>;
+  /** Runs `count` replicas of `service`, leaving the running ones as they are (no recreate). */
+  scale(service: string, count: number): Promise<string>;
   /** Waits until every listed service reports healthy. */
   waitHealthy(services: readonly string[], timeoutMs?: number): Promise<void>;
   /** Logs of every service (for failure messages). */
@@ -114,6 +116,17 @@ export async function startComposeStack(
     async containersOf(service) {
       return (await compose('ps', '-q', service)).split('\n').filter(Boolean).sort();
     },
+    scale: (service, count) =>
+      compose(
+        'up',
+        '-d',
+        '--no-deps',
+        '--no-build',
+        '--no-recreate',
+        '--scale',
+        `${service}=${count}`,
+        service,
+      ),
     async waitHealthy(services, timeoutMs = 120_000) {
       const until = Date.now() + timeoutMs;
       for (;;) {
@@ -149,7 +162,7 @@ export async function startComposeStack(
   };
   try {
     await compose('up', '-d', '--no-build');
-    await stack.waitHealthy(['gateway', 'render-1', 'render-2', 'relay', 'data']);
+    await stack.waitHealthy(['gateway', 'render', 'relay', 'data']);
     await waitForGateway(url, options.readyPath ?? '/bench/items');
   } catch (error) {
     const logs = await stack.logs().catch(() => '');

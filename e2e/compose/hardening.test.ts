@@ -22,13 +22,13 @@ import {
 import { errorEnvelope, startRecorder, type Recorder } from './recorder.js';
 
 const DSN = 'http://strata0hardening0key@127.0.0.1:8080/11';
-const SERVICES = ['gateway', 'render-1', 'render-2', 'data', 'relay', 'redis', 'postgres'];
+const SERVICES = ['gateway', 'render', 'data', 'relay', 'redis', 'postgres'];
 /** What the relay must never reach, and the port each listens on. */
 const BEHIND_THE_RELAY = [
   ['redis', 6379],
   ['postgres', 5432],
   ['data', 50051],
-  ['render-1', 3000],
+  ['render', 3000],
 ] as const;
 
 let stack: ComposeStack;
@@ -77,7 +77,7 @@ afterAll(async () => {
 
 describe('production mode on secrets from files', () => {
   it('every service runs with NODE_ENV=production, no opt-out and no secret in its environment', async () => {
-    for (const service of ['render-1', 'data', 'relay', 'redis', 'postgres']) {
+    for (const service of ['render', 'data', 'relay', 'redis', 'postgres']) {
       const env = await stack.compose('exec', '-T', service, 'env');
       expect(env).not.toMatch(/^STRATA_ALLOW_DEVELOPMENT_SECRETS=true$/m);
       expect(env).not.toMatch(
@@ -85,7 +85,7 @@ describe('production mode on secrets from files', () => {
       );
       expect(env).not.toMatch(/^(REDIS_URL|DATABASE_URL)=./m);
     }
-    const render = await stack.compose('exec', '-T', 'render-1', 'env');
+    const render = await stack.compose('exec', '-T', 'render', 'env');
     expect(render).toMatch(/^NODE_ENV=production$/m);
     expect(render).toMatch(/^ACTION_SALT_FILE=\/run\/secrets\/action_salt$/m);
     // …and it serves: the salt and Redis URL came from the files.
@@ -102,8 +102,7 @@ describe('networks', () => {
     );
     expect(networks).toEqual({
       gateway: ['edge', 'web'],
-      'render-1': ['cache', 'web'],
-      'render-2': ['cache', 'web'],
+      render: ['cache', 'web'],
       data: ['database', 'web'],
       relay: ['edge'],
       redis: ['cache'],
@@ -134,10 +133,10 @@ describe('networks', () => {
 
   it('render reaches data and Redis; data reaches PostgreSQL; nothing else crosses', async () => {
     const pairs: Array<[string, string, number, boolean]> = [
-      ['render-1', 'data', 50051, true],
-      ['render-1', 'redis', 6379, true],
-      ['render-1', 'gateway', 8081, true],
-      ['render-1', 'postgres', 5432, false],
+      ['render', 'data', 50051, true],
+      ['render', 'redis', 6379, true],
+      ['render', 'gateway', 8081, true],
+      ['render', 'postgres', 5432, false],
       ['data', 'postgres', 5432, true],
       ['data', 'gateway', 8081, true],
       ['data', 'redis', 6379, false],
@@ -193,7 +192,7 @@ describe('containers', () => {
     const out = await stack.compose(
       'exec',
       '-T',
-      'render-1',
+      'render',
       'node',
       '-e',
       "const s = require('node:net').connect(6379, 'redis', () => s.write('PING\\r\\n')); s.on('data', (d) => { console.log(String(d).trim()); s.end(); });",
@@ -210,12 +209,12 @@ describe('request ids', () => {
     expect(response.status).toBe(500);
     const id = response.headers.get('x-request-id') ?? '';
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    const logged = await waitForLog(['render-1', 'render-2'], (line) => line.includes(id));
+    const logged = await waitForLog(['render'], (line) => line.includes(id));
     expect(logged).toContain('"msg":"loader failed"');
     expect(JSON.parse(logged.slice(logged.indexOf('{')))).toMatchObject({ reqId: id });
     const access = await waitForLog(['gateway'], (line) => line.includes(`"request_id":"${id}"`));
     expect(access).toContain('"uri":"/errors/server"');
-    const all = await stack.compose('logs', '--no-color', 'gateway', 'render-1', 'render-2');
+    const all = await stack.compose('logs', '--no-color', 'gateway', 'render');
     expect(all).not.toContain('client-chosen-id');
   });
 });

@@ -48,10 +48,8 @@ const total = (texts: readonly string[], name: string, labels: Record<string, st
 
 describe('service metrics, scraped on the stack’s networks', () => {
   it('render: request durations by route and its data calls, with samples', async () => {
-    const texts = [
-      ...(await scrapeEach('render-1', 'http://127.0.0.1:3000/metrics')),
-      ...(await scrapeEach('render-2', 'http://127.0.0.1:3000/metrics')),
-    ];
+    const texts = await scrapeEach('render', 'http://127.0.0.1:3000/metrics');
+    expect(texts, 'render replicas').toHaveLength(2);
     expect(
       total(texts, 'http_request_duration_seconds_count', { method: 'GET', status_code: '200' }),
     ).toBeGreaterThanOrEqual(PAGES.length);
@@ -89,7 +87,7 @@ describe('service metrics, scraped on the stack’s networks', () => {
   });
 
   it('data: the render replicas reach the metrics port over the network', async () => {
-    const text = await fetchInside(await stack.containerOf('render-1'), 'http://data:9464/metrics');
+    const text = await fetchInside(await stack.containerOf('render'), 'http://data:9464/metrics');
     expect(text).toMatch(/^# TYPE grpc_server_handling_seconds histogram$/m);
   });
 
@@ -106,7 +104,7 @@ describe('service metrics, scraped on the stack’s networks', () => {
 
 describe('gateway request counts', () => {
   it('serves stub_status on 8082 inside the stack, counting the page requests', async () => {
-    const render = await stack.containerOf('render-1');
+    const render = await stack.containerOf('render');
     const read = async () =>
       parseStubStatus(await fetchInside(render, 'http://gateway:8082/stub_status'));
     const before = await read();
@@ -140,7 +138,7 @@ describe('published surface', () => {
         .map(([port]) => port);
     };
     expect(await bound('gateway')).toEqual(['8080/tcp']);
-    for (const service of ['render-1', 'render-2', 'data', 'relay'])
+    for (const service of ['render', 'data', 'relay'])
       expect(`${service}: ${await bound(service)}`).toBe(`${service}: `);
   });
 });

@@ -45,7 +45,7 @@ async function upstreamsOf(path: string): Promise<Set<string>> {
 }
 
 /**
- * Run in render-1's container, beside (not inside) its render service: adds a note with the
+ * Run in the first render replica's container, beside (not inside) its render service: adds a note with the
  * app's own store (under the file's lock), then edits note 1 by hand (write and rename).
  */
 const ANOTHER_PROCESS = `
@@ -64,7 +64,7 @@ console.log(note.id);
 
 describe('the notes app on two replicas sharing NOTES_FILE', () => {
   it('created the file from the seed once, whichever replica started first', async () => {
-    const logs = await stack.compose('logs', '--no-color', 'render-1', 'render-2');
+    const logs = await stack.compose('logs', '--no-color', 'render');
     expect(logs.match(/notes: created NOTES_FILE from the seed/g)).toHaveLength(1);
     const ready = await page('/notes');
     expect(ready.body).toMatch(/<strong class="note-count">3<\/strong>/);
@@ -112,7 +112,7 @@ describe('the notes app on two replicas sharing NOTES_FILE', () => {
       await stack.compose(
         'exec',
         '-T',
-        'render-1',
+        'render',
         'node',
         '--input-type=module',
         '-e',

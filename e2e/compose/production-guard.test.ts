@@ -40,7 +40,7 @@ async function refusal(service: string, ...env: string[]): Promise<string> {
 
 describe('production mode on the committed .env without the opt-out', () => {
   it('render refuses to start, naming ACTION_SALT and REDIS_URL', async () => {
-    const output = await refusal('render-1');
+    const output = await refusal('render');
     expect(output).toContain('ACTION_SALT: is a committed development value');
     expect(output).toContain('REDIS_URL: carries the committed development password');
     expect(output).toContain('STRATA_ALLOW_DEVELOPMENT_SECRETS=true');

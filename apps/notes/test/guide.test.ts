@@ -206,7 +206,7 @@ describe('docs/guide.md', () => {
   });
 
   it('stops only compose services that exist', () => {
-    expect([...composeServices]).toEqual(expect.arrayContaining(['gateway', 'render-2']));
+    expect([...composeServices]).toEqual(expect.arrayContaining(['gateway', 'render']));
     expect(guide.composeServicesNamed.filter((service) => !composeServices.has(service))).toEqual(
       [],
     );

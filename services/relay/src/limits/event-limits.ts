@@ -15,7 +15,7 @@ export interface EventLimits {
   readonly maxBaggageLength: number;
 }
 
-/** Defaults named by the specification (ARCHITECTURE.md, telemetry). */
+/** The defaults the browser SDK is set to (docs/telemetry.md, "Browser"; docs/relay.md). */
 export const SPEC_EVENT_LIMITS: EventLimits = {
   maxValueLength: 250,
   maxBreadcrumbs: 100,
