@@ -1,0 +1,1 @@
+../../../redis/redis-auth.sh
