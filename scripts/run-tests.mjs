@@ -87,13 +87,22 @@ const runs = [runVitest('unit, integration and browser tests', report, args)];
 // The production topology (images, docker-compose, drills) takes minutes: part of every full
 // run (and of CI), skipped when a project is named on the command line or with
 // STRATA_COMPOSE_TESTS=0 for quick local loops.
-if (args.length === 0 && process.env.STRATA_COMPOSE_TESTS !== '0')
+// The Swarm pass follows it (a two-node cluster on this machine, which puts the engine into a
+// swarm while it runs, so nothing else shares the engine then).
+if (args.length === 0 && process.env.STRATA_COMPOSE_TESTS !== '0') {
   runs.push(
     runVitest('compose tests', join(root, 'reports/compose.json'), [
       '--config',
       'e2e/vitest.compose.config.ts',
     ]),
   );
+  runs.push(
+    runVitest('swarm tests', join(root, 'reports/swarm.json'), [
+      '--config',
+      'e2e/vitest.swarm.config.ts',
+    ]),
+  );
+}
 
 const total = runs.reduce(
   (sum, r) => ({

@@ -9,6 +9,7 @@ import { run, startComposeStack, type ComposeStack } from './compose-stack.js';
 import { fetchInside } from './metrics-scrape.js';
 import { measureLoadWhile } from './page-load.js';
 import { errorEnvelope, startRecorder, type Recorder } from './recorder.js';
+import { until } from '../harness/until.js';
 
 const DSN = 'http://strata0drill0key@127.0.0.1:8080/5';
 /** redis-cli with the stack's password (docker-compose.yml runs its health check the same way). */
@@ -48,16 +49,6 @@ async function readinessOf(): Promise<number> {
 async function pagesServedBy(container: string): Promise<number> {
   const text = await fetchInside(container, 'http://127.0.0.1:3000/metrics');
   return sampleSum(text, 'http_request_duration_seconds_count', { status_code: '200' }) ?? 0;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 describe('failure drills', () => {

@@ -5,12 +5,12 @@
  * containers, a Redis that wants its password, the gateway's own request ids and its per-client
  * limits on telemetry and writes.
  */
-import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshStackSecrets } from '../harness/stack-secrets.js';
 import { startComposeStack, type ComposeStack } from './compose-stack.js';
 import {
   addressesOf,
@@ -39,18 +39,7 @@ let secretsDir: string | undefined;
 function writeSecrets(): string {
   const dir = mkdtempSync(join(tmpdir(), 'strata-secrets-'));
   chmodSync(dir, 0o755);
-  const secret = () => randomBytes(24).toString('hex');
-  const postgres = secret();
-  const redis = secret();
-  const files: Record<string, string> = {
-    action_salt: secret(),
-    page_token_secret: secret(),
-    postgres_password: postgres,
-    redis_password: redis,
-    database_url: `postgres://strata:${postgres}@postgres:5432/strata`,
-    redis_url: `redis://:${redis}@redis:6379`,
-  };
-  for (const [name, value] of Object.entries(files))
+  for (const [name, value] of Object.entries(freshStackSecrets()))
     writeFileSync(join(dir, name), `${value}\n`, { mode: 0o644 });
   return dir;
 }
