@@ -12,11 +12,15 @@
 #   GATEWAY_RENDER_ADDRESS  host:port of the render replicas (default render:3000)
 #   GATEWAY_RELAY_ADDRESS   host:port of the relay replicas  (default relay:3100)
 #   GATEWAY_DNS_INTERVAL    seconds between resolutions (default 2)
+#   GATEWAY_TRUSTED_PROXIES addresses or CIDR ranges of a load balancer or ingress in front of
+#                           the gateway, comma-separated (default none): their X-Forwarded-For
+#                           names the client, so per-client limits see real clients
 set -eu
 
 render=${GATEWAY_RENDER_ADDRESS:-render:3000}
 relay=${GATEWAY_RELAY_ADDRESS:-relay:3100}
 interval=${GATEWAY_DNS_INTERVAL:-2}
+trusted=$(printf '%s' "${GATEWAY_TRUSTED_PROXIES:-}" | tr ',' ' ')
 dir=/tmp/nginx
 
 refuse() {
@@ -31,6 +35,19 @@ for address in "$render" "$relay"; do
 done
 printf '%s' "$interval" | grep -Eqx '[1-9][0-9]*' ||
   refuse "GATEWAY_DNS_INTERVAL '$interval' is not a whole number of seconds"
+for proxy in $trusted; do
+  printf '%s' "$proxy" | grep -Eqx '[0-9A-Fa-f.:]+(/[0-9]{1,3})?' ||
+    refuse "GATEWAY_TRUSTED_PROXIES: '$proxy' is not an address or CIDR range"
+done
+
+# Who the client is: the peer, or behind trusted proxies the last address they did not add.
+real_ip() {
+  echo "# Written by start.sh from GATEWAY_TRUSTED_PROXIES."
+  [ -n "$trusted" ] || return 0
+  for proxy in $trusted; do echo "set_real_ip_from $proxy;"; done
+  echo "real_ip_header X-Forwarded-For;"
+  echo "real_ip_recursive on;"
+}
 
 # One upstream block: every IPv4 address the name has now, sorted so an unchanged set writes the
 # same bytes. With none (no replica yet, or all gone) a placeholder marked down: nginx answers
@@ -69,6 +86,7 @@ follow() {
 }
 
 mkdir -p "$dir"
+real_ip >"$dir/real-ip.conf"
 resolve || true
 follow &
 exec nginx -e stderr -g 'daemon off;'

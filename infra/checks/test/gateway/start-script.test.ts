@@ -30,6 +30,15 @@ describe('infra/gateway/start.sh', () => {
     expect(stderr).toContain(`'${value}' is not host:port`);
   });
 
+  it.each(['10.0.0.0/8;deny all', 'lb.example', '10.0.0.0/8 lb'])(
+    'refuses GATEWAY_TRUSTED_PROXIES=%j',
+    (value) => {
+      const { status, stderr } = start({ GATEWAY_TRUSTED_PROXIES: value });
+      expect(status).toBe(64);
+      expect(stderr).toMatch(/GATEWAY_TRUSTED_PROXIES: '.+' is not an address or CIDR range/);
+    },
+  );
+
   it.each(['0', '2s', '-1'])('refuses GATEWAY_DNS_INTERVAL=%j', (value) => {
     const { status, stderr } = start({ GATEWAY_DNS_INTERVAL: value });
     expect(status).toBe(64);
