@@ -1,7 +1,8 @@
 /**
  * What the render service refuses to run on with NODE_ENV=production (the image sets it): the
  * development action salt (its own fallback or the committed .env value), no PUBLIC_ORIGINS (the
- * origin check would then trust the Host header), or the committed Redis password. The opt-out
+ * origin check would then trust the Host header), or the committed Redis password (in REDIS_URL,
+ * or as REDIS_PASSWORD or REDIS_SENTINEL_PASSWORD with Sentinel). The opt-out
  * for local compose runs is packages/config's STRATA_ALLOW_DEVELOPMENT_SECRETS.
  */
 import {
@@ -34,6 +35,15 @@ const RULES: readonly ProductionRule<RenderConfig>[] = [
         ? 'carries the committed development password'
         : undefined,
   },
+  ...(['REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD'] as const).map(
+    (variable): ProductionRule<RenderConfig> => ({
+      variable,
+      refuse: (config) =>
+        config[variable] === COMMITTED_REDIS_PASSWORD
+          ? 'is the committed development password'
+          : undefined,
+    }),
+  ),
 ];
 
 /** Returns `config`, or throws a ConfigError naming each setting production refuses. */

@@ -1,9 +1,11 @@
 /**
  * Redis stopped in the middle of a load: every page is still answered (uncached), the breaker
  * opens with a log line and a metric, and when a Redis comes back on the same address the cache
- * recovers by itself (breaker closed, entries stored and served again).
+ * recovers by itself (breaker closed, entries stored and served again). The fresh Redis is
+ * another server (a new run_id): the cache notices and starts a new epoch before trusting it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLoad } from './harness/page-load.js';
 import { freePort, startTestRedis, type TestRedis } from './harness/redis-container.js';
 import {
   eventually,
@@ -30,44 +32,6 @@ afterAll(async () => {
   await redis?.kill();
 });
 
-interface LoadResult {
-  sent: number;
-  failures: string[];
-}
-
-/** Keeps `workers` requests in flight (payloads and documents of 20 items) until stopped. */
-function startLoad(replica: Replica, workers: number): { stop(): Promise<LoadResult> } {
-  const result: LoadResult = { sent: 0, failures: [] };
-  const state = { running: true };
-  const worker = async (seed: number) => {
-    for (let n = seed; state.running; n += workers) {
-      const id = (n % 20) + 1;
-      const asDocument = n % 3 === 0;
-      const request = asDocument
-        ? { url: `/bench/items/${id}`, headers: {} }
-        : payloadRequest(`/bench/items/${id}`, '1;bench-root/bench-section/bench-items');
-      // Real requests arrive through I/O; an in-process loop must yield, or cache hits (no I/O)
-      // would starve Redis replies and timers.
-      await new Promise((resolve) => setImmediate(resolve));
-      const response = await replica.app.inject(request);
-      result.sent += 1;
-      const ok =
-        response.statusCode === 200 &&
-        (asDocument ? response.body.includes('</html>') : response.body.includes('"type":"end"')) &&
-        response.body.includes(`Item ${id}`);
-      if (!ok) result.failures.push(`${request.url} → ${response.statusCode}`);
-    }
-  };
-  const all = Array.from({ length: workers }, (_, seed) => worker(seed));
-  return {
-    async stop() {
-      state.running = false;
-      await Promise.all(all);
-      return result;
-    },
-  };
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Redis outage', () => {
@@ -79,6 +43,8 @@ describe('Redis outage', () => {
       const load = startLoad(replica, 8);
       await eventually(async () => (await replica.counter('hits_total')) > 20, 5000, 'warm hits');
 
+      const resets = { source: 'server-change' };
+      const resetsBefore = await replica.counter('invalidations_total', resets);
       await redis?.kill();
       redis = undefined;
       await eventually(() => !replica.caching.cache.healthy(), 5000, 'the breaker to open');
@@ -97,6 +63,7 @@ describe('Redis outage', () => {
 
       redis = await startTestRedis(port);
       await eventually(() => replica.caching.cache.healthy(), 15_000, 'the breaker to close');
+      expect(await replica.counter('invalidations_total', resets)).toBe(resetsBefore + 1);
       const storeHits = await replica.counter('hits_total');
       await eventually(
         async () => (await replica.counter('hits_total')) > storeHits + 20,

@@ -5,13 +5,11 @@
  * another client reaches both through WatchChanges, including one made while they were not
  * watching (resume by sequence).
  */
-import { credentials } from '@grpc/grpc-js';
-import { CatalogServiceClient, UpdateItemRequest, type Item } from '@strata/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { benchTitle, connectOutsider, type Outsider } from './harness/bench-items.js';
 import { startTestRedis, type TestRedis } from './harness/redis-container.js';
 import {
   eventually,
-  payloadRequest,
   startCachedStack,
   type CachedStack,
   type Replica,
@@ -19,11 +17,11 @@ import {
 
 let redis: TestRedis;
 let stack: CachedStack;
-let outsider: CatalogServiceClient;
+let outsider: Outsider;
 beforeAll(async () => {
   redis = await startTestRedis();
   stack = await startCachedStack({ count: 2, redisUrl: redis.url });
-  outsider = new CatalogServiceClient(stack.data.address, credentials.createInsecure());
+  outsider = connectOutsider(stack.data.address);
 });
 afterAll(async () => {
   outsider?.close();
@@ -32,41 +30,6 @@ afterAll(async () => {
 });
 
 const ORIGIN = 'http://shop.test';
-
-/** The bench item page's title as a replica serves it in a payload. */
-async function benchTitle(replica: Replica, id: number): Promise<string> {
-  const request = payloadRequest(`/bench/items/${id}`, '1;bench-root/bench-section/bench-items');
-  const response = await replica.app.inject(request);
-  expect(response.statusCode).toBe(200);
-  const record = response.body
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { type: string; data?: { item: { title: string } } })
-    .find((candidate) => candidate.type === 'segment');
-  return record?.data?.item.title ?? '(none)';
-}
-
-async function itemVersion(id: number): Promise<number> {
-  return new Promise((resolve, reject) =>
-    outsider.getItem({ id }, (error, answer) =>
-      error ? reject(error) : resolve((answer.item as Item).version),
-    ),
-  );
-}
-
-async function renameOutside(id: number, title: string): Promise<void> {
-  const expectedVersion = await itemVersion(id);
-  await new Promise<void>((resolve, reject) =>
-    outsider.updateItem(
-      UpdateItemRequest.fromPartial({
-        item: { id, title },
-        updateMask: ['title'],
-        expectedVersion,
-      }),
-      (error) => (error ? reject(error) : resolve()),
-    ),
-  );
-}
 
 describe('two replicas, one Redis', () => {
   it('serves on one replica what the other cached, without another data read', async () => {
@@ -91,7 +54,7 @@ describe('two replicas, one Redis', () => {
       method: 'PATCH',
       url: '/api/items/4',
       headers: { 'content-type': 'application/json' },
-      payload: { expectedVersion: await itemVersion(4), title: 'Item 4 via API' },
+      payload: { expectedVersion: await outsider.itemVersion(4), title: 'Item 4 via API' },
     });
     expect(patch.statusCode).toBe(200);
     await eventually(
@@ -118,7 +81,7 @@ describe('two replicas, one Redis', () => {
         price: '1.00',
         categoryId: 'cat-9',
         description: '',
-        version: String(await itemVersion(9)),
+        version: String(await outsider.itemVersion(9)),
       }).toString(),
     });
     expect(response.statusCode).toBe(303);
@@ -135,7 +98,7 @@ describe('two replicas, one Redis', () => {
     await eventually(() => stack.replicas.every((r) => r.watcher.connected()), 3000);
     expect(await benchTitle(a, 5)).toBe('Item 5');
     expect(await benchTitle(b, 5)).toBe('Item 5');
-    await renameOutside(5, 'Item 5 from outside');
+    await outsider.rename(5, 'Item 5 from outside');
     await eventually(
       async () =>
         (await benchTitle(a, 5)) === 'Item 5 from outside' &&
@@ -150,7 +113,7 @@ describe('two replicas, one Redis', () => {
     const [a, b] = stack.replicas as [Replica, Replica];
     expect(await benchTitle(b, 6)).toBe('Item 6');
     for (const replica of stack.replicas) replica.watcher.stop();
-    await renameOutside(6, 'Item 6 while away');
+    await outsider.rename(6, 'Item 6 while away');
     // Nothing told the cache: it still serves what it has (fresh for 30 s).
     expect(await benchTitle(b, 6)).toBe('Item 6');
     a.watcher.start();

@@ -47,6 +47,25 @@ describe('the render service in production mode', () => {
     ).toEqual(['ACTION_SALT', 'PUBLIC_ORIGINS']);
   });
 
+  it('refuses the committed Redis password as a Sentinel group’s data or sentinel password', () => {
+    const sentinel = { ...production, REDIS_URL: undefined, REDIS_SENTINELS: 'sentinel-1' };
+    const committedPassword = committed['REDIS_PASSWORD'] ?? '';
+    expect(
+      refusedVariables({
+        ...sentinel,
+        REDIS_PASSWORD: committedPassword,
+        REDIS_SENTINEL_PASSWORD: committedPassword,
+      }),
+    ).toEqual(['REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD']);
+    expect(
+      refusedVariables({
+        ...sentinel,
+        REDIS_PASSWORD: 'real-one',
+        REDIS_SENTINEL_PASSWORD: 'real-two',
+      }),
+    ).toEqual([]);
+  });
+
   it('starts with real settings, from plain variables or secret files', () => {
     expect(refusedVariables(production)).toEqual([]);
     expect(refusedVariables({ ...production, REDIS_URL: undefined })).toEqual([]);

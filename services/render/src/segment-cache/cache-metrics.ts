@@ -7,7 +7,7 @@ import type { BreakerState } from './circuit-breaker.js';
 import type { UncacheableReason } from './entry-codec.js';
 
 /** Where an invalidation came from. */
-export type InvalidationSource = 'revalidate' | 'watch' | 'reset' | 'replay';
+export type InvalidationSource = 'revalidate' | 'watch' | 'reset' | 'replay' | 'server-change';
 
 /** How a regeneration (a load under the key's lock, or alone after waiting) ended. */
 export type RegenerationOutcome = 'stored' | 'not-cacheable' | 'refused' | 'failed';

@@ -1,7 +1,8 @@
 /**
  * Assembles the segment cache from settings: the Redis store (with a front cache per replica
- * and pub/sub) when a Redis URL is given, the in-process store otherwise; the breaker and
- * timeouts around it; the invalidator and the resolver. Called by the composition root (and
+ * and pub/sub) when a Redis (URL or Sentinel group) is given, the in-process store otherwise; the
+ * breaker and timeouts around it, and the check of the server after every reconnect; the
+ * invalidator and the resolver. Called by the composition root (and
  * tests); opens connections only when called.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,15 +14,16 @@ import { createFrontCache, type FrontCache } from './front-cache.js';
 import { guardStore, StoreUnavailable } from './guarded-store.js';
 import { createRedisInvalidationBus, type InvalidationBus } from './invalidation-bus.js';
 import { createMemorySegmentStore } from './memory-segment-store.js';
-import { openRedisConnections } from './redis-connections.js';
+import { openRedisConnections, type RedisTarget } from './redis-connections.js';
 import { createRedisSegmentStore, DEFAULT_KEY_PREFIX, redisKeys } from './redis-segment-store.js';
+import { watchRedisServer, type ServerCheckListener } from './server-check.js';
 import { createSegmentResolver } from './shared-segment-cache.js';
 import type { SegmentStore } from './segment-store.js';
 
 /** Settings of the cache (from the service configuration). */
 export interface SegmentCacheSettings {
   /** Unset: the in-process store. */
-  readonly redisUrl?: string | undefined;
+  readonly redis?: RedisTarget | undefined;
   readonly keyPrefix?: string;
   /** The build this replica serves. */
   readonly build: string;
@@ -79,11 +81,14 @@ export function createSegmentCache(
   let closeConnections = async () => undefined as void;
   let connected = () => true;
   let onRemote: Parameters<typeof createRedisInvalidationBus>[0]['listener'] | undefined;
+  let onServer: ServerCheckListener | undefined;
+  let stopServerCheck = () => undefined as void;
 
-  if (settings.redisUrl) {
-    const connections = openRedisConnections(settings.redisUrl, settings.commandTimeoutMs, logger);
+  if (settings.redis) {
+    const connections = openRedisConnections(settings.redis, settings.commandTimeoutMs, logger);
     const prefix = settings.keyPrefix ?? DEFAULT_KEY_PREFIX;
-    backing = createRedisSegmentStore(connections.commands, prefix);
+    const redisStore = createRedisSegmentStore(connections.commands, prefix);
+    backing = redisStore;
     const frontCache = createFrontCache(settings.memoryBytes);
     front = frontCache;
     memoryBytes = () => frontCache.bytes();
@@ -98,8 +103,20 @@ export function createSegmentCache(
       },
     });
     closeConnections = () => connections.close();
+    const serverCheck = watchRedisServer({
+      redis: connections.commands,
+      store: redisStore,
+      retryMs: Math.max(100, settings.commandTimeoutMs),
+      listener: {
+        onHold: () => onServer?.onHold(),
+        onTrusted: (result) => onServer?.onTrusted(result),
+        onCheckFailed: (error) => onServer?.onCheckFailed(error),
+      },
+    });
+    stopServerCheck = () => serverCheck.stop();
     const subscription = bus;
-    connected = () => connections.commands.status === 'ready' && subscription.connected();
+    connected = () =>
+      connections.commands.status === 'ready' && subscription.connected() && serverCheck.trusted();
   } else {
     const memory = createMemorySegmentStore({ maxBytes: settings.memoryBytes, now });
     backing = memory;
@@ -142,6 +159,29 @@ export function createSegmentCache(
     onInvalidation: (invalidation) => invalidator.onRemote(invalidation),
     onGap: () => invalidator.forgetFront(),
   };
+  if (settings.redis) store.hold(); // until the first connection's server is checked
+  onServer = {
+    onHold() {
+      store.hold();
+      invalidator.forgetFront();
+    },
+    onTrusted({ runId, previousRunId, reset }) {
+      if (reset) {
+        // Like a missed change-feed sequence: nothing derived from the old server is trusted.
+        events.invalidation('server-change');
+        invalidator.forgetFront();
+        const log = previousRunId ? logger.warn.bind(logger) : logger.info.bind(logger);
+        log(
+          { runId, previousRunId },
+          'segment cache reset: Redis is another server than the data was written on',
+        );
+      }
+      store.unhold();
+      void invalidator.replay();
+    },
+    onCheckFailed: (error) =>
+      logger.warn({ err: error }, 'segment cache could not check the Redis server; holding'),
+  };
   onStoreState = (kind) => {
     // While the store is away this replica misses invalidations: its front starts over.
     invalidator.forgetFront();
@@ -179,6 +219,7 @@ export function createSegmentCache(
     },
     async close() {
       await resolver.drain(2000);
+      stopServerCheck();
       await bus?.close();
       await store.close();
       await closeConnections();

@@ -3,6 +3,8 @@
  * costs a request at most one short timeout and, once the breaker is open, nothing at all: calls
  * fail at once with StoreUnavailable and the cache serves uncached. Half-open lets one probe
  * through; success closes it again. State changes are reported (log line and metric).
+ * Independently of the breaker, the store can be held: refused without a call until unheld
+ * (while a reconnected Redis is checked, server-check.ts).
  */
 import {
   admit,
@@ -27,6 +29,9 @@ export interface GuardedStore extends SegmentStore {
   /** True while the breaker is closed (the backend answered its last calls). */
   healthy(): boolean;
   breakerState(): BreakerState['kind'];
+  /** Refuses every call until `unhold` (the connection is not trusted yet). */
+  hold(): void;
+  unhold(): void;
 }
 
 /** Settings of the guard. */
@@ -47,6 +52,7 @@ const DROP_TIMEOUT_FACTOR = 40;
 /** Guards `store`. */
 export function guardStore(store: SegmentStore, options: GuardOptions): GuardedStore {
   let state: BreakerState = CLOSED;
+  let held = false;
   const limits: BreakerLimits = options;
 
   const move = (next: BreakerState, cause?: unknown) => {
@@ -60,6 +66,7 @@ export function guardStore(store: SegmentStore, options: GuardOptions): GuardedS
     run: () => Promise<T>,
     timeoutMs = options.timeoutMs,
   ): Promise<T> {
+    if (held) throw new StoreUnavailable('segment store held (checking the server)');
     const admitted = admit(state, options.now(), limits);
     move(admitted.state);
     if (!admitted.allowed) throw new StoreUnavailable();
@@ -86,8 +93,14 @@ export function guardStore(store: SegmentStore, options: GuardOptions): GuardedS
   }
 
   return {
-    healthy: () => state.kind === 'closed',
+    healthy: () => state.kind === 'closed' && !held,
     breakerState: () => state.kind,
+    hold() {
+      held = true;
+    },
+    unhold() {
+      held = false;
+    },
     get: (build, key) => call('get', () => store.get(build, key)),
     put: (build, key, body, tags, since, ttl) =>
       call('put', () => store.put(build, key, body, tags, since, ttl)),

@@ -53,7 +53,10 @@ export function startSegmentCache(options: {
     onReset: () => running.dropBuild(options.build, 'reset'),
   });
   options.logger.info(
-    { store: settings.redisUrl ? 'redis' : 'memory', build: options.build },
+    {
+      store: !settings.redis ? 'memory' : 'url' in settings.redis ? 'redis' : 'redis-sentinel',
+      build: options.build,
+    },
     'segment cache ready',
   );
   return {

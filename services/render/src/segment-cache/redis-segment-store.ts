@@ -14,6 +14,7 @@ import {
   PUT_ENTRY,
   RELEASE_LOCK,
   RESET_BUILD,
+  RESET_SERVER,
 } from './redis-scripts.js';
 import type { LockAttempt, SegmentStore } from './segment-store.js';
 import { SHAPE_TTL_MS } from './segment-store.js';
@@ -42,6 +43,7 @@ const SCRIPTS = {
   release: script(RELEASE_LOCK),
   invalidate: script(INVALIDATE_TAGS),
   reset: script(RESET_BUILD),
+  resetServer: script(RESET_SERVER),
 };
 
 /** The key names of one namespace (exported for tests and the pub/sub channel). */
@@ -57,13 +59,34 @@ export function redisKeys(prefix: string) {
     tagSetPrefix: `${prefix}t:`,
     tagInvalidationPrefix: `${prefix}ts:`,
     sequence: `${prefix}seq`,
+    serverEpoch: `${prefix}ep`,
+    server: `${prefix}srv`,
     channel: `${prefix}invalidations`,
   };
 }
 
+/** The Redis store, plus what a change of server needs (server-check.ts). */
+export interface RedisSegmentStore extends SegmentStore {
+  /**
+   * Records `runId` as the server the data is trusted under; when the data was written under
+   * another one, or `movedFromOtherServer`, starts a new epoch first (RESET_SERVER). True when
+   * it did.
+   */
+  adoptServer(runId: string, movedFromOtherServer: boolean): Promise<boolean>;
+}
+
 /** A store over an ioredis client (the caller owns the connection and closes it). */
-export function createRedisSegmentStore(redis: Redis, prefix = DEFAULT_KEY_PREFIX): SegmentStore {
+export function createRedisSegmentStore(
+  redis: Redis,
+  prefix = DEFAULT_KEY_PREFIX,
+): RedisSegmentStore {
   const keys = redisKeys(prefix);
+  // The highest invalidation sequence any reply carried: a new server's counter must pass it.
+  let highestSequence = 0;
+  const seen = (sequence: number) => {
+    if (sequence > highestSequence) highestSequence = sequence;
+    return sequence;
+  };
 
   async function run(which: Script, keyNames: string[], args: (string | number)[]) {
     try {
@@ -80,7 +103,7 @@ export function createRedisSegmentStore(redis: Redis, prefix = DEFAULT_KEY_PREFI
       const body = await run(
         SCRIPTS.get,
         [keys.entry(build, key)],
-        [keys.tagSetPrefix, keys.reset(build)],
+        [keys.tagSetPrefix, keys.reset(build), keys.serverEpoch],
       );
       return typeof body === 'string' ? body : null;
     },
@@ -96,6 +119,7 @@ export function createRedisSegmentStore(redis: Redis, prefix = DEFAULT_KEY_PREFI
           keys.tagInvalidationPrefix,
           keys.tagSetPrefix,
           keys.reset(build),
+          keys.serverEpoch,
         ],
       );
       return stored === 1 ? 'stored' : 'refused';
@@ -106,13 +130,13 @@ export function createRedisSegmentStore(redis: Redis, prefix = DEFAULT_KEY_PREFI
         [keys.lock(build, key)],
         [token, Math.max(1, Math.round(ttlMs)), keys.sequence],
       )) as [number, string];
-      return { acquired: reply[0] === 1, sequence: Number(reply[1]) };
+      return { acquired: reply[0] === 1, sequence: seen(Number(reply[1])) };
     },
     async release(build, key, token) {
       return (await run(SCRIPTS.release, [keys.lock(build, key)], [token])) === 1;
     },
     async sequence() {
-      return Number((await redis.get(keys.sequence)) ?? 0);
+      return seen(Number((await redis.get(keys.sequence)) ?? 0));
     },
     async invalidateTags(tags) {
       const unique = [...new Set(tags)];
@@ -157,6 +181,21 @@ export function createRedisSegmentStore(redis: Redis, prefix = DEFAULT_KEY_PREFI
         .sadd(key, ...members)
         .pexpire(key, SHAPE_TTL_MS)
         .exec();
+    },
+    async adoptServer(runId, movedFromOtherServer) {
+      const epoch = await run(
+        SCRIPTS.resetServer,
+        [],
+        [
+          keys.sequence,
+          keys.serverEpoch,
+          keys.server,
+          runId,
+          highestSequence,
+          movedFromOtherServer ? '1' : '0',
+        ],
+      );
+      return Number(epoch) > 0;
     },
     async close() {
       // The connection belongs to the caller (redis-connections.ts).

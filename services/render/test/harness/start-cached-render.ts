@@ -52,6 +52,8 @@ const READ_METHODS = new Set(['ListItems', 'GetItem', 'ListCategories']);
 export async function startCachedStack(options: {
   readonly count: number;
   readonly redisUrl?: string;
+  /** More settings of every replica (REDIS_SENTINELS and its companions). */
+  readonly env?: Readonly<Record<string, string>>;
   readonly keyPrefix?: string;
   readonly overrides?: Partial<SegmentCacheSettings>;
 }): Promise<CachedStack> {
@@ -72,6 +74,7 @@ export async function startCachedStack(options: {
       BUILD_ID: 'test-build',
       RENDER_BENCH_PAGES: 'true',
       ...(options.redisUrl && { REDIS_URL: options.redisUrl }),
+      ...options.env,
     };
     const config = loadRenderConfig(settings);
     const logged: Record<string, unknown>[] = [];
