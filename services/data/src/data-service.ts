@@ -83,6 +83,8 @@ export async function startDataService(
   });
   const feed = await startChangeFeed(database, {
     onError: (error) => logger.warn({ err: error }, 'change feed pull failed; will retry'),
+    onReset: (details) =>
+      logger.warn(details, 'the change log lost a watcher position (failover or trim): sent RESET'),
   });
   const metrics = config.DATA_METRICS_PORT === undefined ? undefined : createDataMetrics();
   const grpcServer = createDataGrpcServer({

@@ -7,33 +7,10 @@ import { Metadata, status, type ServiceError } from '@grpc/grpc-js';
 import { BadRequest, ErrorInfo, RpcStatus, type Any } from '@strata/proto';
 import { randomUUID } from 'node:crypto';
 import { DATA_ERROR_STATUS, DataError } from '../errors.js';
+import { isConnectionFailure, isReadOnlyServer } from '../storage/connection-failures.js';
 
 /** Error domain reported in google.rpc.ErrorInfo. */
 export const ERROR_DOMAIN = 'data.strata.dev';
-
-// PostgreSQL SQLSTATEs that mean "the database is not reachable right now", retryable.
-const UNAVAILABLE_STATES = new Set([
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-]);
-const UNAVAILABLE_ERRNOS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-]);
-// node-postgres reports these without a code: a pool that could not connect in time, and a
-// connection the server closed.
-const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated/i;
 
 /** Turns known infrastructure failures into DataErrors; returns null for real bugs. */
 export function classifyError(error: unknown): DataError | null {
@@ -57,11 +34,14 @@ export function classifyError(error: unknown): DataError | null {
     return new DataError('DATA_UNAVAILABLE', 'The write conflicted with another; retry it.', [], {
       cause: error,
     });
-  const message = error instanceof Error ? error.message : '';
-  if (
-    (typeof code === 'string' && (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) ||
-    UNAVAILABLE_MESSAGES.test(message)
-  )
+  if (isReadOnlyServer(error))
+    return new DataError(
+      'DATA_UNAVAILABLE',
+      'The database server is read-only (its primary moved); the write was not applied. Retry it shortly.',
+      [],
+      { cause: error },
+    );
+  if (isConnectionFailure(error))
     return new DataError('DATA_UNAVAILABLE', 'The database is unavailable; retry later.', [], {
       cause: error,
     });

@@ -51,8 +51,11 @@ export async function appendChange(
   return sequence;
 }
 
-/** Changes after `sequence`, oldest first, at most `limit`. */
-export async function readChangesAfter(
+/**
+ * Changes from `sequence` on, oldest first, at most `limit`: the change at `sequence` itself
+ * comes first when the log still has it, so a reader can check it is the one it saw.
+ */
+export async function readChangesFrom(
   db: SqlClient,
   sequence: number,
   limit: number,
@@ -65,7 +68,7 @@ export async function readChangesAfter(
     commit_time: Date;
   }>(
     `SELECT sequence, kind, item_id, tags, commit_time FROM item_changes
-     WHERE sequence > $1 ORDER BY sequence LIMIT $2`,
+     WHERE sequence >= $1 ORDER BY sequence LIMIT $2`,
     [sequence, limit],
   );
   return rows.map((row) => ({
