@@ -50,7 +50,7 @@ async function hydrated(page: Page, path: string): Promise<void> {
   expect(response?.headers()['content-security-policy']).toMatch(
     /script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/,
   );
-  await expect.poll(() => isHydrated(page)).toBe(true);
+  await expect.poll(() => isHydrated(page), { timeout: 10_000 }).toBe(true);
 }
 
 /** Waits for the telemetry SDK chunk; true when it loaded and started. */
@@ -93,7 +93,7 @@ describe('Content-Security-Policy in the browser', () => {
     await page.goto(`${stack.renderUrl}/slow`, { waitUntil: 'commit' });
     await page.waitForSelector('p.headline', { timeout: 10_000 });
     await page.waitForSelector('ul.more', { timeout: 10_000 });
-    await expect.poll(() => isHydrated(page)).toBe(true);
+    await expect.poll(() => isHydrated(page), { timeout: 10_000 }).toBe(true);
     expect(await telemetryReady(page)).toBe(true);
 
     await page.waitForTimeout(300);

@@ -58,7 +58,7 @@ async function reportsOfShownDigest(page: Page) {
 async function hydratedPage(path: string): Promise<Page> {
   const { page } = await openPage(browser);
   await page.goto(`${stack.renderUrl}${path}`);
-  await expect.poll(() => isHydrated(page)).toBe(true);
+  await expect.poll(() => isHydrated(page), { timeout: 10_000 }).toBe(true);
   await page.evaluate(
     () =>
       (window as unknown as { __strata_telemetry?: { ready: Promise<boolean> } }).__strata_telemetry
@@ -192,7 +192,7 @@ describe('traces', () => {
       await route.continue();
     });
     await page.goto(`${stack.renderUrl}/bench/items/2`, { waitUntil: 'domcontentloaded' });
-    await expect.poll(() => isHydrated(page)).toBe(true);
+    await expect.poll(() => isHydrated(page), { timeout: 10_000 }).toBe(true);
     const clickedAt = await page.evaluate(() => Date.now() / 1000);
     await navigateAndSettle(page, '/bench/items/778');
     releaseSdk();

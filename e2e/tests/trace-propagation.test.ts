@@ -50,7 +50,7 @@ it('puts every payload request of a cold load in the page-load trace, before and
   });
 
   await page.goto(`${stack.renderUrl}/bench/items`, { waitUntil: 'domcontentloaded' });
-  await expect.poll(() => isHydrated(page)).toBe(true);
+  await expect.poll(() => isHydrated(page), { timeout: 10_000 }).toBe(true);
   await page.evaluate(
     () =>
       (window as unknown as { __strata_telemetry?: { ready: Promise<boolean> } }).__strata_telemetry
