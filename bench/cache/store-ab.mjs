@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The shared store's hit path, A/B: two built copies of the render service's Redis segment store
 // (services/render/dist/segment-cache/redis-segment-store.js) read the same kind of entry (a
-// 22 KB body with 3 tags, as the bench page's segment) from one Redis, 32 reads in flight, one
+// 22 KB body with 3 tags, as the bench page's segment) from one Redis (the stack's redis.conf,
+// started as the cache bench starts it), 32 reads in flight, one
 // side then the other, alternating which goes first each round. Reports reads per second and the
 // median of the B ÷ A pairs: what a change to the store's scripts costs a front-cache miss.
 //
@@ -9,11 +10,11 @@
 //     && (cd /tmp/base && npx tsc -p services/render/tsconfig.build.json)
 //   npm run build
 //   node bench/cache/store-ab.mjs --a /tmp/base --b . [--rounds 10] [--seconds 3]
-import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startRedis } from './stack.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { Redis } = createRequire(path.join(REPO, 'services/render/package.json'))('ioredis');
@@ -30,30 +31,9 @@ const STORE = 'services/render/dist/segment-cache/redis-segment-store.js';
 const load = async (root) =>
   (await import(pathToFileURL(path.resolve(root, STORE)).href)).createRedisSegmentStore;
 
-const name = `strata-bench-store-${process.pid}`;
-const port = 16379 + (process.pid % 1000);
-execFileSync('docker', [
-  'run',
-  '-d',
-  '--rm',
-  '--name',
-  name,
-  '-p',
-  `127.0.0.1:${port}:6379`,
-  'redis:7-bookworm',
-]);
-const redis = new Redis({ port, host: '127.0.0.1', lazyConnect: true });
-// Refused connections while Redis starts are retried below, not reported.
-redis.on('error', () => undefined);
+const redisServer = await startRedis();
+const redis = new Redis(redisServer.url);
 try {
-  for (let i = 0; i < 50; i++) {
-    try {
-      await redis.connect();
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
   const body = 'x'.repeat(22_000);
   const sides = [];
   for (const [label, root] of [
@@ -98,5 +78,5 @@ try {
   );
 } finally {
   redis.disconnect();
-  execFileSync('docker', ['rm', '-f', name], { stdio: 'ignore' });
+  redisServer.stop();
 }
