@@ -4,12 +4,16 @@
  * (server.ts), and owns the order of shutdown. Tests call this; `main.ts` adds process concerns
  * (env, signals, listening).
  */
+import { closeRedisClient } from '@strata/redis';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { RelayConfig } from './config.js';
 import { createDelivery, openSpool, type Delivery } from './delivery.js';
 import { createDsnRegistry } from './dsn/dsn-registry.js';
 import { createMetrics } from './metrics.js';
+import { createClientLimiters } from './shared-limits/client-limiters.js';
 import { createRateLimitState } from './rate-limits/rate-limit-state.js';
+import { openSharedLimitsRedis } from './shared-limits/shared-limits-redis.js';
 import { createServer, registerRoutes, type HttpIntake } from './server.js';
 import type { RecoveryReport, Spool } from './spool/spool.js';
 import type { Forwarder } from './upstream/forwarder.js';
@@ -50,14 +54,17 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
   });
   const { spool, recovery } = await openSpool(config, deps.spool);
   const rateLimits = createRateLimitState();
-  // The forwarder reports into the metrics, and they read its in-flight count when scraped.
+  // The forwarder reports into the metrics, and they read its in-flight count when scraped;
+  // likewise the state of the shared limits' Redis connection.
   let forwarder: Forwarder | undefined;
+  let redis: Redis | undefined;
   const metrics = createMetrics(
     {
       spoolStats: () => spool.stats(),
       inFlight: () => forwarder?.inFlight() ?? 0,
       rateLimits,
       now,
+      sharedLimitsConnected: () => redis && redis.status === 'ready',
     },
     deps.processMetrics ?? false,
   );
@@ -74,9 +81,11 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     random: deps.random ?? Math.random,
   });
   forwarder = delivery.forwarder;
+  redis = openSharedLimitsRedis(config, app.log);
   const intake = await registerRoutes(app, config, {
     registry,
     rateLimits,
+    limiters: createClientLimiters(config, redis, metrics),
     spool,
     outcomes: delivery.outcomes,
     metrics,
@@ -89,7 +98,10 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
   return {
     app,
     flushClientReports: delivery.flushClientReports,
-    shutdown: (timeoutMs = 10_000) => shutdownInOrder(intake, delivery, timeoutMs),
+    shutdown: async (timeoutMs = 10_000) => {
+      await shutdownInOrder(intake, delivery, timeoutMs);
+      if (redis) await closeRedisClient(redis);
+    },
   };
 }
 
@@ -99,18 +111,19 @@ function logRecovery(log: FastifyBaseLogger, recovery: RecoveryReport): void {
 }
 
 /**
- * Intake first, so nothing new reaches the spool; then delivery: in-flight sends get until the
- * deadline (one cut short stays spooled for the next start), the last client reports are
- * spooled, and only then does the spool close.
+ * Intake first, so nothing new reaches the spool; then delivery, in what is left of one
+ * deadline: everything spooled is sent (what is cut short stays spooled for the next start on
+ * this spool), the last client reports are spooled, and only then does the spool close.
  */
 async function shutdownInOrder(
   intake: HttpIntake,
   delivery: Delivery,
   timeoutMs: number,
 ): Promise<void> {
+  const until = performance.now() + timeoutMs;
   intake.stopAccepting();
-  // The final flush in `close` is the only one from here on.
+  // The final flushes in `close` are the only ones from here on.
   delivery.stopReports();
   await intake.close(timeoutMs);
-  await delivery.close(timeoutMs);
+  await delivery.close(Math.max(0, until - performance.now()));
 }

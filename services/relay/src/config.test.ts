@@ -23,6 +23,27 @@ describe('loadRelayConfig', () => {
     });
   });
 
+  it('reads the shared Redis as the render service does: a URL or sentinels, never both', () => {
+    expect(loadRelayConfig({}).REDIS_URL).toBeUndefined();
+    const sentinels = loadRelayConfig({
+      REDIS_SENTINELS: 'sentinel-1,sentinel-2:26380',
+      REDIS_PASSWORD: 'secret',
+      RELAY_REPLICAS: '3',
+    });
+    expect(sentinels.REDIS_SENTINELS).toEqual([
+      { host: 'sentinel-1', port: 26379 },
+      { host: 'sentinel-2', port: 26380 },
+    ]);
+    expect(sentinels.RELAY_REPLICAS).toBe(3);
+    expect(() =>
+      loadRelayConfig({ REDIS_URL: 'redis://cache:6379', REDIS_SENTINELS: 'sentinel-1' }),
+    ).toThrow(/REDIS_SENTINELS: REDIS_URL and REDIS_SENTINELS are exclusive/);
+    expect(() => loadRelayConfig({ REDIS_PASSWORD: 'secret' })).toThrow(
+      /REDIS_PASSWORD only apply with REDIS_SENTINELS/,
+    );
+    expect(() => loadRelayConfig({ RELAY_REPLICAS: '0' })).toThrow(/RELAY_REPLICAS/);
+  });
+
   it('reports every bad variable at once', () => {
     let caught: unknown;
     try {

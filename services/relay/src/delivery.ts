@@ -40,7 +40,10 @@ export interface Delivery {
   start(): void;
   /** Stops the client-report interval (the last reports are spooled by `close`). */
   stopReports(): void;
-  /** Waits up to `timeoutMs` for in-flight sends, spools the last reports, closes spool and sender. */
+  /**
+   * Sends what the spool holds for up to `timeoutMs` (what is left stays spooled for the next
+   * start on this spool), spools the last reports, closes spool and sender.
+   */
   close(timeoutMs: number): Promise<void>;
 }
 
@@ -123,7 +126,12 @@ export function createDelivery(config: RelayConfig, parts: DeliveryParts): Deliv
       clearInterval(reportTimer);
     },
     async close(timeoutMs) {
-      await forwarder.drain(timeoutMs);
+      const until = performance.now() + timeoutMs;
+      const left = () => Math.max(0, until - performance.now());
+      // Reports first, so they leave with the rest; what cannot leave in time stays spooled.
+      await flushClientReports();
+      await forwarder.flush(timeoutMs);
+      await forwarder.drain(left());
       await flushClientReports();
       await spool.close();
       sender.close();

@@ -13,6 +13,8 @@ export interface MetricSources {
   readonly inFlight: () => number;
   readonly rateLimits: RateLimitState;
   readonly now: () => number;
+  /** Whether the shared limits' Redis answers; undefined without one (then no series). */
+  readonly sharedLimitsConnected: () => boolean | undefined;
 }
 
 /** The relay's metrics. */
@@ -22,6 +24,8 @@ export interface RelayMetrics {
   rejected(code: string): void;
   dropped(reason: DropReason, category: string, quantity: number): void;
   upstream(status: number | 'network-error', durationMs: number): void;
+  /** A shared request limit decided without Redis (`limit`: address or key). */
+  limitedLocally(limit: 'address' | 'key'): void;
 }
 
 /** Creates the registry and metrics. */
@@ -57,6 +61,12 @@ export function createMetrics(sources: MetricSources, withDefaults = false): Rel
     name: 'relay_upstream_duration_seconds',
     help: 'Upstream request latency',
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const localDecisions = new Counter({
+    name: 'relay_shared_limit_local_decisions_total',
+    help: 'Requests a shared limit decided with this replica’s share because Redis did not answer',
+    labelNames: ['limit'],
     registers: [registry],
   });
   const spoolGauge = (name: string, help: string, read: (stats: SpoolStats) => number) =>
@@ -105,6 +115,18 @@ export function createMetrics(sources: MetricSources, withDefaults = false): Rel
       },
     }),
   );
+  registry.registerMetric(
+    new Gauge({
+      name: 'relay_shared_limits_connected',
+      help: 'Whether the Redis behind the shared request limits is connected (1) or not (0)',
+      registers: [],
+      collect() {
+        const connected = sources.sharedLimitsConnected();
+        if (connected === undefined) this.reset();
+        else this.set(connected ? 1 : 0);
+      },
+    }),
+  );
   return {
     registry,
     accepted: (dsn) => accepted.inc({ dsn }),
@@ -114,5 +136,6 @@ export function createMetrics(sources: MetricSources, withDefaults = false): Rel
       upstreamRequests.inc({ status: String(status) });
       upstreamLatency.observe(durationMs / 1000);
     },
+    limitedLocally: (limit) => localDecisions.inc({ limit }),
   };
 }

@@ -23,8 +23,8 @@ import { createSharedByteBudget } from './limits/shared-byte-budget.js';
 import type { RelayMetrics } from './metrics.js';
 import type { OutcomeSink } from './outcomes/outcome-sink.js';
 import { createProcessOptions } from './project-options.js';
+import type { ClientLimiters } from './shared-limits/client-limiters.js';
 import type { RateLimitState } from './rate-limits/rate-limit-state.js';
-import { createRequestLimiter } from './rate-limits/request-limiter.js';
 import { debugRoutes } from './routes/debug-routes.js';
 import { ingestRoutes } from './routes/ingest-routes.js';
 import { opsRoutes } from './routes/ops-routes.js';
@@ -34,6 +34,8 @@ import type { Spool } from './spool/spool.js';
 export interface RouteParts {
   readonly registry: DsnRegistry;
   readonly rateLimits: RateLimitState;
+  /** The per-address and per-key request limits. */
+  readonly limiters: ClientLimiters;
   readonly spool: Spool;
   readonly outcomes: OutcomeSink;
   readonly metrics: RelayMetrics;
@@ -49,8 +51,6 @@ export interface HttpIntake {
   close(timeoutMs: number): Promise<void>;
 }
 
-/** Distinct client addresses whose request windows are remembered at once. */
-const MAX_LIMITED_ADDRESSES = 10_000;
 /** Bytes each request reads before it draws on RELAY_MAX_BUFFERED_BYTES. */
 const FREE_BYTES_PER_REQUEST = 64 * 1024;
 
@@ -130,11 +130,7 @@ export async function registerRoutes(
     tunnelPath: config.RELAY_TUNNEL_PATH,
     allowedOrigins: config.RELAY_ALLOWED_ORIGINS,
     bodyLimits,
-    addressLimiter: createRequestLimiter({
-      windowMs: config.RELAY_RATE_LIMIT_WINDOW,
-      limit: config.RELAY_RATE_LIMIT_PER_ADDRESS,
-      maxKeys: MAX_LIMITED_ADDRESSES,
-    }),
+    addressLimiter: parts.limiters.address,
     isShuttingDown,
     bodyReaders,
     refusedRate: createRefusedBodyRate(config.RELAY_REFUSED_BODY_RATE),
@@ -173,11 +169,7 @@ function ingestContext(config: RelayConfig, parts: RouteParts): IngestContext {
     outcomes: parts.outcomes,
     readerLimits: readerLimitsFrom(config),
     budgets: itemBudgetsFrom(config),
-    keyLimiter: createRequestLimiter({
-      windowMs: config.RELAY_RATE_LIMIT_WINDOW,
-      limit: config.RELAY_RATE_LIMIT_PER_KEY,
-      maxKeys: Math.max(1, config.RELAY_DSNS.length),
-    }),
+    keyLimiter: parts.limiters.key,
     bodyMemory: createSharedByteBudget(config.RELAY_MAX_BUFFERED_BYTES, FREE_BYTES_PER_REQUEST),
     processOptions: (allowed) => processOptions(allowed.dsn.projectId),
     onAccepted: parts.metrics.accepted,

@@ -3,48 +3,15 @@
  * restart on the same spool directory, every envelope the client got a 200 for reaches the
  * upstream (at-least-once: duplicates are allowed, losses are not).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { startFakeUpstream } from './harness/fake-upstream.js';
+import { killAllRelayProcesses, spawnRelay } from './harness/relay-process.js';
 
 const DSN = 'https://crashkey@o1.ingest.example.com/5';
-const relayDir = fileURLToPath(new URL('..', import.meta.url));
-const children: ChildProcess[] = [];
-
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-/** Spawns `src/main.ts` through tsx and resolves with its URL once it listens. */
-function spawnRelay(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@strata/source', '--import', 'tsx', 'src/main.ts'],
-    { cwd: relayDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`relay did not start: ${output}`)), 15_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], exited });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`relay exited with ${code}: ${output}`)));
-  });
-}
+afterAll(killAllRelayProcesses);
 
 it('loses nothing acknowledged when killed with SIGKILL under load', async () => {
   const spoolDir = await mkdtemp(join(tmpdir(), 'relay-crash-'));

@@ -1,7 +1,8 @@
 /**
  * The render service's environment, parsed once by the composition root.
  */
-import { bool, csvList, durationMs, loadConfig, oneOf, port, url } from '@strata/config';
+import { bool, csvList, durationMs, loadConfig, oneOf, port } from '@strata/config';
+import { checkRedisSettings, redisConfigFields } from '@strata/redis';
 import { telemetryConfigFields } from '@strata/telemetry';
 import { z } from 'zod';
 import { cspSources } from './csp-sources.js';
@@ -26,32 +27,6 @@ function byteSize(defaultValue: string) {
       return bytes;
     });
 }
-
-const SENTINEL_ADDRESS = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]\s]+))(?::(\d{1,5}))?$/;
-const SENTINEL_PORT = 26379;
-
-/** `host[:port]` entries (IPv6 in brackets, port 26379 when left out), comma-separated. */
-function sentinelAddresses() {
-  return csvList().transform((entries, ctx) =>
-    entries.map((entry) => {
-      const match = SENTINEL_ADDRESS.exec(entry);
-      const portNumber = match?.[3] === undefined ? SENTINEL_PORT : Number(match[3]);
-      if (!match || portNumber < 1 || portNumber > 65_535) {
-        ctx.addIssue({ code: 'custom', message: `"${entry}" is not host[:port]` });
-        return z.NEVER;
-      }
-      return { host: (match[1] ?? match[2])!, port: portNumber };
-    }),
-  );
-}
-
-/** Settings that only mean something with REDIS_SENTINELS. */
-const SENTINEL_ONLY = [
-  'REDIS_PASSWORD',
-  'REDIS_SENTINEL_PASSWORD',
-  'REDIS_TLS',
-  'REDIS_SENTINEL_TLS',
-] as const;
 
 function positiveDuration(defaultValue: string) {
   return durationMs(defaultValue).refine((ms) => ms > 0, 'must be longer than 0');
@@ -117,31 +92,7 @@ export const RenderConfigSchema = z
     SEGMENT_CACHE: bool(true).describe(
       'Cache segment payloads (false: every loader runs on every request).',
     ),
-    REDIS_URL: url(['redis', 'rediss'])
-      .optional()
-      .describe(
-        'Redis shared by every replica for the segment cache. Unset (and no REDIS_SENTINELS): an in-process cache.',
-      ),
-    REDIS_SENTINELS: sentinelAddresses().describe(
-      'Sentinels (host[:port], comma-separated) that name the master of the segment cache’s Redis; instead of REDIS_URL.',
-    ),
-    REDIS_SENTINEL_MASTER: z
-      .string()
-      .min(1)
-      .default('strata')
-      .describe('Name of the master group the sentinels watch (their `sentinel monitor` name).'),
-    REDIS_PASSWORD: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('With REDIS_SENTINELS: password of the master and its replicas.'),
-    REDIS_SENTINEL_PASSWORD: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('With REDIS_SENTINELS: password of the sentinels.'),
-    REDIS_TLS: bool(false).describe('With REDIS_SENTINELS: TLS to the master.'),
-    REDIS_SENTINEL_TLS: bool(false).describe('With REDIS_SENTINELS: TLS to the sentinels.'),
+    ...redisConfigFields('the segment cache'),
     REDIS_KEY_PREFIX: z
       .string()
       .min(1)
@@ -181,21 +132,7 @@ export const RenderConfigSchema = z
         path: ['RENDER_HEADERS_TIMEOUT'],
         message: `must not be longer than RENDER_REQUEST_TIMEOUT (${config.RENDER_REQUEST_TIMEOUT} ms)`,
       });
-    // Reported on REDIS_SENTINELS: the others' values may be secrets, and the message shows them.
-    const sentinels = config.REDIS_SENTINELS.length > 0;
-    if (sentinels && config.REDIS_URL)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['REDIS_SENTINELS'],
-        message: 'REDIS_URL and REDIS_SENTINELS are exclusive: set one of them',
-      });
-    const sentinelOnly = SENTINEL_ONLY.filter((name) => config[name]);
-    if (!sentinels && sentinelOnly.length > 0)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['REDIS_SENTINELS'],
-        message: `${sentinelOnly.join(', ')} only apply with REDIS_SENTINELS (REDIS_URL carries its own password and TLS)`,
-      });
+    checkRedisSettings(config, ctx);
   });
 
 /** Parsed, frozen render-service configuration. */

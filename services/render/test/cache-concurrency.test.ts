@@ -5,7 +5,7 @@
  * and never start a second regeneration.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRedis, type TestRedis } from './harness/redis-container.js';
+import { startTestRedis, type TestRedis } from '@strata/testing';
 import {
   eventually,
   payloadRequest,

@@ -6,7 +6,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRedis, type TestRedis } from './harness/redis-container.js';
+import { startTestRedis, type TestRedis } from '@strata/testing';
 import {
   payloadRequest,
   startCachedStack,

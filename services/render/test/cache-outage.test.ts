@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoad } from './harness/page-load.js';
-import { freePort, startTestRedis, type TestRedis } from './harness/redis-container.js';
+import { freePort, startTestRedis, type TestRedis } from '@strata/testing';
 import {
   eventually,
   payloadRequest,

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchTitle, connectOutsider, type Outsider } from './harness/bench-items.js';
-import { startTestRedis, type TestRedis } from './harness/redis-container.js';
+import { startTestRedis, type TestRedis } from '@strata/testing';
 import {
   eventually,
   startCachedStack,

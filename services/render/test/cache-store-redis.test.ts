@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisSegmentStore, redisKeys } from '../src/segment-cache/index.js';
 import { segmentStoreContract } from './cache-store.contract.js';
-import { startTestRedis, type TestRedis } from './harness/redis-container.js';
+import { startTestRedis, type TestRedis } from '@strata/testing';
 
 let redis: TestRedis;
 let client: Redis;

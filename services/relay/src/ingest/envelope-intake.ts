@@ -41,6 +41,8 @@ export interface EnvelopeIntake {
   push(chunk: Uint8Array): void;
   /** The body ended: the envelope, or throws `RelayError`. */
   finish(): ReceivedEnvelope;
+  /** Rejects with `RelayError` when a limit shared with other replicas refused the key. */
+  admitted(): Promise<void>;
   /** The request is answered: its bytes no longer count against the shared budget. */
   release(): void;
   /** Whether the envelope has named a known DSN (even if it was then refused for its rate). */
@@ -63,6 +65,8 @@ export function createEnvelopeIntake(
   /** Set once the header names an allowed DSN, before its key's rate is checked. */
   let dsn: AllowedDsn | undefined;
   let held = 0;
+  /** A shared key limit's answer, read while the body arrives; awaited by `admitted`. */
+  let keyDecision: Promise<number> | undefined;
 
   // Who the envelope is for decides before any size problem further on is reported.
   function admitHeader(): void {
@@ -71,7 +75,8 @@ export function createEnvelopeIntake(
     dsn = resolveDsn(context.registry, endpoint, auth, header);
     // A refusal ends the intake: nothing is pushed after a throw.
     const wait = context.keyLimiter?.take(dsn.key, context.now()) ?? 0;
-    if (wait > 0) throw clientRateLimited('key', wait);
+    if (typeof wait !== 'number') keyDecision = wait;
+    else if (wait > 0) throw clientRateLimited('key', wait);
   }
 
   return {
@@ -95,6 +100,10 @@ export function createEnvelopeIntake(
     release() {
       context.bodyMemory.release(held);
       held = 0;
+    },
+    async admitted() {
+      const wait = keyDecision ? await keyDecision : 0;
+      if (wait > 0) throw clientRateLimited('key', wait);
     },
     senderKnown: () => dsn !== undefined,
   };

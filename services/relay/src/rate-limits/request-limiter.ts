@@ -12,9 +12,16 @@ export interface RequestLimiterOptions {
   readonly maxKeys: number;
 }
 
-/** Counts requests per key. */
+/**
+ * Counts requests per key: 0 when allowed, else the ms until the key's window ends. A limit kept
+ * in this process answers at once; one shared with other replicas answers with a promise.
+ */
 export interface RequestLimiter {
-  /** Counts one request; returns 0 when allowed, else the ms until the key's window ends. */
+  take(key: string, now: number): number | Promise<number>;
+}
+
+/** A limit kept in this process: it answers at once. */
+export interface LocalRequestLimiter extends RequestLimiter {
   take(key: string, now: number): number;
 }
 
@@ -24,7 +31,9 @@ interface Window {
 }
 
 /** Creates a limiter; undefined when `limit` is 0, so a switched-off limit costs nothing. */
-export function createRequestLimiter(options: RequestLimiterOptions): RequestLimiter | undefined {
+export function createRequestLimiter(
+  options: RequestLimiterOptions,
+): LocalRequestLimiter | undefined {
   if (options.limit === 0) return undefined;
   const windows = new Map<string, Window>();
   return {

@@ -58,13 +58,17 @@ export async function ingestRoutes(
 ): Promise<void> {
   const { context, allowedOrigins } = options;
 
-  // A callback hook rather than an async one: it runs on every envelope, and has nothing to await.
+  // A callback hook rather than an async one: it runs on every envelope, and a limit kept in
+  // this process has nothing to await (only a shared one answers later).
   const { addressLimiter } = options;
   const limitAddress: onRequestHookHandler | undefined =
     addressLimiter &&
     ((request, _reply, done) => {
+      const decide = (wait: number) =>
+        done(wait > 0 ? clientRateLimited('address', wait) : undefined);
       const wait = addressLimiter.take(addressKey(request.ip), context.now());
-      done(wait > 0 ? clientRateLimited('address', wait) : undefined);
+      if (typeof wait === 'number') decide(wait);
+      else void wait.then(decide);
     });
   const routeOptions = limitAddress ? { onRequest: limitAddress } : {};
 
@@ -89,7 +93,9 @@ export async function ingestRoutes(
           senderKnown: intake.senderKnown,
           refusedRate: options.refusedRate,
         });
-        const response = await acceptEnvelope(context, intake.finish(), {
+        const received = intake.finish();
+        await intake.admitted();
+        const response = await acceptEnvelope(context, received, {
           clientIp: request.ip,
           userAgent: request.headers['user-agent'],
         });

@@ -5,6 +5,7 @@
  * read error counts an attempt, puts the envelope back at the front of its DSN's queue and pauses
  * that destination only (exponential backoff with jitter, then one probe). I/O is injected.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DsnRegistry } from '../dsn/dsn-registry.js';
 import type { OutcomeSink } from '../outcomes/outcome-sink.js';
 import type { RateLimitState } from '../rate-limits/rate-limit-state.js';
@@ -43,9 +44,17 @@ export interface Forwarder {
   inFlight(): number;
   /** Whether the last upstream attempt got an HTTP answer (or none was made yet). */
   upstreamReachable(): boolean;
+  /**
+   * Keeps sending until the spool holds nothing undelivered (true) or `timeoutMs` ends (false):
+   * a replica going away hands what it holds to the upstream first.
+   */
+  flush(timeoutMs: number): Promise<boolean>;
   /** Stops starting new sends and waits (up to `timeoutMs`) for in-flight ones. */
   drain(timeoutMs: number): Promise<boolean>;
 }
+
+/** How often a flush looks whether the spool is empty yet. */
+const FLUSH_POLL_MS = 20;
 
 /** Creates a forwarder over a spool. */
 export function createForwarder(deps: ForwarderDeps): Forwarder {
@@ -189,12 +198,31 @@ export function createForwarder(deps: ForwarderDeps): Forwarder {
     deps.spool.unshift(entry);
   }
 
+  /** Envelopes the spool still holds; a spool that cannot say counts as empty (nothing to wait for). */
+  function undelivered(): number {
+    try {
+      return deps.spool.stats().pending;
+    } catch {
+      return 0;
+    }
+  }
+
   deps.spool.onAppend(pump);
 
   return {
     pump,
     inFlight: () => active,
     upstreamReachable: () => reachable,
+    async flush(timeoutMs) {
+      const until = performance.now() + timeoutMs;
+      pump();
+      for (;;) {
+        if (undelivered() === 0) return true;
+        const left = until - performance.now();
+        if (stopped || left <= 0) return false;
+        await sleep(Math.min(FLUSH_POLL_MS, left));
+      }
+    },
     async drain(timeoutMs) {
       stopped = true;
       wakeTimer.cancel();

@@ -15,7 +15,7 @@ import {
   type StartedNetwork,
   type StartedTestContainer,
 } from 'testcontainers';
-import { REDIS_IMAGE } from './redis-container.js';
+import { REDIS_IMAGE } from '@strata/testing';
 import { eventually } from './start-cached-render.js';
 
 /** The master group's name, as REDIS_SENTINEL_MASTER gives it. */

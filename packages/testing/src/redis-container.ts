@@ -1,5 +1,6 @@
 /**
- * A real Redis (redis:7-bookworm) in a container for the segment-cache tests. The host port can
+ * A real Redis (redis:7-bookworm) in a container for the tests of what shares one (the render
+ * service's segment cache, the relay's request limits). The host port can
  * be fixed, so a test can stop Redis and start a fresh one where clients expect it. Needs a
  * Docker engine (TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 where it runs on this host).
  */

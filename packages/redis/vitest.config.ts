@@ -1,0 +1,7 @@
+import { defineProject, mergeConfig } from 'vitest/config';
+import { sharedConfig } from '../../vitest.shared.js';
+
+export default mergeConfig(
+  sharedConfig,
+  defineProject({ test: { name: 'redis', include: ['src/**/*.test.ts'] } }),
+);
