@@ -60,6 +60,8 @@ export interface RedisClientOptions {
   /** Shown by `CLIENT LIST` on the server. */
   readonly connectionName: string;
   readonly logger: { warn(details: object, message: string): void };
+  /** Commands issued in one event-loop turn go out as one write (many small, independent calls). */
+  readonly autoPipelining?: boolean;
 }
 
 /** Opens one client to `target` (returns at once; it connects in the background). */
@@ -68,6 +70,7 @@ export function openRedisClient(target: RedisTarget, options: RedisClientOptions
     commandTimeout: options.commandTimeoutMs,
     connectTimeout: options.connectTimeoutMs,
     connectionName: options.connectionName,
+    enableAutoPipelining: options.autoPipelining ?? false,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     autoResendUnfulfilledCommands: false,

@@ -41,8 +41,11 @@ export interface EnvelopeIntake {
   push(chunk: Uint8Array): void;
   /** The body ended: the envelope, or throws `RelayError`. */
   finish(): ReceivedEnvelope;
-  /** Rejects with `RelayError` when a limit shared with other replicas refused the key. */
-  admitted(): Promise<void>;
+  /**
+   * With a limit shared with other replicas: its answer, rejecting with `RelayError` when it
+   * refused the key. Undefined when the key was decided at once (nothing to wait for).
+   */
+  admitted(): Promise<void> | undefined;
   /** The request is answered: its bytes no longer count against the shared budget. */
   release(): void;
   /** Whether the envelope has named a known DSN (even if it was then refused for its rate). */
@@ -101,9 +104,10 @@ export function createEnvelopeIntake(
       context.bodyMemory.release(held);
       held = 0;
     },
-    async admitted() {
-      const wait = keyDecision ? await keyDecision : 0;
-      if (wait > 0) throw clientRateLimited('key', wait);
+    admitted() {
+      return keyDecision?.then((wait) => {
+        if (wait > 0) throw clientRateLimited('key', wait);
+      });
     },
     senderKnown: () => dsn !== undefined,
   };

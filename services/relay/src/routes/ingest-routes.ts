@@ -94,7 +94,8 @@ export async function ingestRoutes(
           refusedRate: options.refusedRate,
         });
         const received = intake.finish();
-        await intake.admitted();
+        const admitted = intake.admitted();
+        if (admitted) await admitted;
         const response = await acceptEnvelope(context, received, {
           clientIp: request.ip,
           userAgent: request.headers['user-agent'],

@@ -18,6 +18,8 @@ export function openSharedLimitsRedis(
     commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT,
     connectTimeoutMs: Math.max(1000, config.REDIS_COMMAND_TIMEOUT * 4),
     connectionName: 'strata-relay-limits',
+    // Every request asks twice (address, key), many requests per turn: one write for them all.
+    autoPipelining: true,
     logger,
   });
 }
