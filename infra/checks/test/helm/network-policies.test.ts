@@ -64,6 +64,25 @@ describe('NetworkPolicies against docker-compose.yml', () => {
     expect(outsideCompose(paths)).toEqual([]);
   });
 
+  it('with Redis through Sentinel and the relay’s shared limits, open exactly those paths', async () => {
+    const { objects } = await renderScenario('redis-sentinel');
+    expect(openPaths(objects)).toEqual([
+      'data → gateway:8081',
+      'gateway → relay:3100',
+      'gateway → render:3000',
+      'migration → gateway:8081',
+      'redis → redis-sentinel:26379',
+      'redis-sentinel → redis:6379',
+      'relay → redis-sentinel:26379',
+      'relay → redis:6379',
+      'render → data:50051',
+      'render → gateway:8081',
+      'render → redis-sentinel:26379',
+      'render → redis:6379',
+      'test → gateway:8080',
+    ]);
+  });
+
   it('with external databases, leave only paths compose allows', async () => {
     const { objects } = await renderScenario('network-policies');
     expect(outsideCompose(openPaths(objects))).toEqual([]);

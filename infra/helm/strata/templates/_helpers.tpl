@@ -189,13 +189,49 @@ pod's user). A key missing from the Secret stops the pod with an event naming it
 {{- $origins | uniq | join "," -}}
 {{- end -}}
 
-{{/* Which Secret keys a release needs: REDIS_URL only with a shared segment cache. */}}
+{{/* Which Secret keys a release needs: Redis's only with a shared segment cache. */}}
 {{- define "strata.renderSecretKeys" -}}
 {{- if and .Values.render.segmentCache.enabled .Values.render.segmentCache.shared -}}
-ACTION_SALT,REDIS_URL
+ACTION_SALT,{{ include "strata.redisSecretKey" . }}
 {{- else -}}
 ACTION_SALT
 {{- end -}}
+{{- end -}}
+
+{{/* Whether the bundled Redis runs through Sentinel. */}}
+{{- define "strata.redisSentinel" -}}
+{{- if and .Values.redis.enabled .Values.redis.sentinel.enabled }}true{{ end -}}
+{{- end -}}
+
+{{/* The Secret key a Redis client reads: the URL, or with Sentinel the password alone. */}}
+{{- define "strata.redisSecretKey" -}}
+{{- if include "strata.redisSentinel" . }}REDIS_PASSWORD{{ else }}REDIS_URL{{ end -}}
+{{- end -}}
+
+{{/* A StatefulSet pod's stable name: <pod>.<headless Service>, fully qualified. */}}
+{{- define "strata.podHost" -}}
+{{- $service := include "strata.serviceHost" (dict "root" .root "component" .component) -}}
+{{- printf "%s-%d.%s" (include "strata.componentName" (dict "root" .root "component" .component)) (int .ordinal) $service -}}
+{{- end -}}
+
+{{/* The sentinels' stable names, space-separated. */}}
+{{- define "strata.sentinelHosts" -}}
+{{- $hosts := list -}}
+{{- range $ordinal := until (int .Values.redis.sentinel.sentinels) -}}
+{{- $hosts = append $hosts (include "strata.podHost" (dict "root" $ "component" "redis-sentinel" "ordinal" $ordinal)) -}}
+{{- end -}}
+{{- join " " $hosts -}}
+{{- end -}}
+
+{{/* A Redis client's settings besides its Secret key (strata.redisSecretKey): the sentinels
+that name the master, when the bundled Redis runs through Sentinel. */}}
+{{- define "strata.redisClientEnv" -}}
+{{- if include "strata.redisSentinel" . }}
+- name: REDIS_SENTINELS
+  value: {{ include "strata.sentinelHosts" . | replace " " "," | quote }}
+- { name: REDIS_SENTINEL_MASTER, value: strata }
+- { name: REDIS_SENTINEL_PASSWORD_FILE, value: /run/secrets/strata/REDIS_PASSWORD }
+{{- end }}
 {{- end -}}
 
 {{/* A preStop hook that keeps the container serving while it is taken out of rotation. */}}
@@ -241,4 +277,17 @@ lifecycle:
   from:
     {{- toYaml . | nindent 4 }}
 {{- end }}
+{{- end -}}
+
+{{/* Spreads a component's pods over nodes where it can: a node's loss takes one of them. */}}
+{{- define "strata.spreadOverNodes" -}}
+affinity:
+  podAntiAffinity:
+    preferredDuringSchedulingIgnoredDuringExecution:
+      - weight: 100
+        podAffinityTerm:
+          topologyKey: kubernetes.io/hostname
+          labelSelector:
+            matchLabels:
+              {{- include "strata.selectorLabels" . | nindent 14 }}
 {{- end -}}
