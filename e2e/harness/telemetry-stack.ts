@@ -20,9 +20,10 @@ export interface TelemetryStack {
   stop(): Promise<void>;
 }
 
-/** Starts upstream, relay, data and render; `renderEnv` adds render settings. */
+/** Starts upstream, relay, data and render; `renderEnv` and `relayEnv` add settings. */
 export async function startTelemetryStack(
   renderEnv: Record<string, string> = {},
+  relayEnv: Record<string, string> = {},
 ): Promise<TelemetryStack> {
   const upstream = await startRecordingUpstream();
   const spool = await mkdtemp(join(tmpdir(), 'strata-e2e-spool-'));
@@ -53,6 +54,7 @@ export async function startTelemetryStack(
           RELAY_TRUST_PROXY: 'true',
           RELAY_CLIENT_REPORT_INTERVAL: '1s',
           RELAY_LOG_LEVEL: 'warn',
+          ...relayEnv,
         },
         { url: `${relayUrl}/healthz` },
       ),

@@ -14,6 +14,7 @@ import { createMetrics } from './metrics.js';
 import { createClientLimiters } from './shared-limits/client-limiters.js';
 import { createRateLimitState } from './rate-limits/rate-limit-state.js';
 import { openSharedLimitsRedis } from './shared-limits/shared-limits-redis.js';
+import { openTraceExport } from './otlp/open-trace-export.js';
 import { createServer, registerRoutes, type HttpIntake } from './server.js';
 import type { RecoveryReport, Spool } from './spool/spool.js';
 import type { Forwarder } from './upstream/forwarder.js';
@@ -82,6 +83,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
   });
   forwarder = delivery.forwarder;
   redis = openSharedLimitsRedis(config, app.log);
+  const traces = openTraceExport(config, metrics, app.log);
   const intake = await registerRoutes(app, config, {
     registry,
     rateLimits,
@@ -90,6 +92,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     outcomes: delivery.outcomes,
     metrics,
     upstreamReachable: delivery.forwarder.upstreamReachable,
+    traces,
     now,
   });
 
@@ -99,7 +102,8 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     app,
     flushClientReports: delivery.flushClientReports,
     shutdown: async (timeoutMs = 10_000) => {
-      await shutdownInOrder(intake, delivery, timeoutMs);
+      // Spans leave beside the spool's envelopes, within the same deadline.
+      await Promise.all([shutdownInOrder(intake, delivery, timeoutMs), traces?.close(timeoutMs)]);
       if (redis) await closeRedisClient(redis);
     },
   };

@@ -215,6 +215,21 @@ export const RelayConfigSchema = z
     ),
     RELAY_SCRUB_PII: bool(false).describe('Remove cookies/auth headers, truncate IPs, mask tokens'),
     RELAY_DEBUG_ENDPOINT: bool(false).describe('Serve POST /debug/explain'),
+    RELAY_OTLP_TRACES_URL: url(['http', 'https'])
+      .optional()
+      .describe(
+        'OTLP/HTTP traces endpoint (…/v1/traces): accepted transactions also go there as spans',
+      ),
+    RELAY_OTLP_HEADERS: csvList()
+      .refine(
+        (entries) => entries.every((entry) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*=/.test(entry)),
+        'every entry must be name=value with an HTTP header name',
+      )
+      .describe('Headers sent to the OTLP endpoint, `name=value` comma-separated (e.g. an API key)'),
+    RELAY_OTLP_ONLY: bool(false).describe(
+      'Transactions go to the OTLP endpoint only, not upstream (errors and the rest still do)',
+    ),
+    RELAY_OTLP_TIMEOUT: durationMs('10s').describe('Timeout of one request to the OTLP endpoint'),
     RELAY_LOG_LEVEL: oneOf(
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
       'info',

@@ -24,6 +24,10 @@ export interface RelayMetrics {
   rejected(code: string): void;
   dropped(reason: DropReason, category: string, quantity: number): void;
   upstream(status: number | 'network-error', durationMs: number): void;
+  /** Spans the OTLP collector accepted. */
+  otlpExported(spans: number): void;
+  /** Spans that did not reach the OTLP collector, by reason. */
+  otlpDropped(reason: string, spans: number): void;
   /** A shared request limit decided without Redis (`limit`: address or key). */
   limitedLocally(limit: 'address' | 'key'): void;
 }
@@ -61,6 +65,17 @@ export function createMetrics(sources: MetricSources, withDefaults = false): Rel
     name: 'relay_upstream_duration_seconds',
     help: 'Upstream request latency',
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const otlpExported = new Counter({
+    name: 'relay_otlp_spans_exported_total',
+    help: 'Spans the OTLP traces endpoint accepted',
+    registers: [registry],
+  });
+  const otlpDropped = new Counter({
+    name: 'relay_otlp_spans_dropped_total',
+    help: 'Spans that did not reach the OTLP traces endpoint, by reason',
+    labelNames: ['reason'],
     registers: [registry],
   });
   const localDecisions = new Counter({
@@ -137,5 +152,7 @@ export function createMetrics(sources: MetricSources, withDefaults = false): Rel
       upstreamLatency.observe(durationMs / 1000);
     },
     limitedLocally: (limit) => localDecisions.inc({ limit }),
+    otlpExported: (spans) => otlpExported.inc(spans),
+    otlpDropped: (reason, spans) => otlpDropped.inc({ reason }, spans),
   };
 }

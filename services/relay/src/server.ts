@@ -21,6 +21,7 @@ import { itemBudgetsFrom, readerLimitsFrom } from './limits/item-budgets.js';
 import { createRefusedBodyRate } from './limits/refused-body-rate.js';
 import { createSharedByteBudget } from './limits/shared-byte-budget.js';
 import type { RelayMetrics } from './metrics.js';
+import type { TraceExport } from './otlp/trace-export.js';
 import type { OutcomeSink } from './outcomes/outcome-sink.js';
 import { createProcessOptions } from './project-options.js';
 import type { ClientLimiters } from './shared-limits/client-limiters.js';
@@ -41,6 +42,8 @@ export interface RouteParts {
   readonly metrics: RelayMetrics;
   readonly upstreamReachable: () => boolean;
   readonly now: () => number;
+  /** With RELAY_OTLP_TRACES_URL. */
+  readonly traces: TraceExport | undefined;
 }
 
 /** What shutdown does to the HTTP side. */
@@ -173,6 +176,7 @@ function ingestContext(config: RelayConfig, parts: RouteParts): IngestContext {
     bodyMemory: createSharedByteBudget(config.RELAY_MAX_BUFFERED_BYTES, FREE_BYTES_PER_REQUEST),
     processOptions: (allowed) => processOptions(allowed.dsn.projectId),
     onAccepted: parts.metrics.accepted,
+    traces: parts.traces,
     now: parts.now,
   };
 }

@@ -17,6 +17,8 @@ import {
 } from '../pipeline/process-envelope.js';
 import type { RateLimitState } from '../rate-limits/rate-limit-state.js';
 import { formatRateLimits, retryAfterSeconds } from '../rate-limits/rate-limits.js';
+import type { TraceExport } from '../otlp/trace-export.js';
+import { withoutTransactions } from '../otlp/trace-export.js';
 import type { Spool } from '../spool/spool.js';
 import type { IntakeContext, ReceivedEnvelope } from './envelope-intake.js';
 
@@ -27,6 +29,8 @@ export interface IngestContext extends IntakeContext {
   readonly outcomes: OutcomeSink;
   readonly processOptions: (dsn: AllowedDsn) => ProcessOptions;
   readonly onAccepted: (dsnKey: string) => void;
+  /** Set with RELAY_OTLP_TRACES_URL: accepted transactions also leave as OTLP spans. */
+  readonly traces?: TraceExport | undefined;
 }
 
 /** A response to send. */
@@ -115,7 +119,22 @@ export async function acceptEnvelope(
       body: { error: { code: error.code, message: error.message } },
     };
   }
-  const bytes = result.changed ? serializeEnvelope(result.envelope) : received.bytes;
+  // Accepted transactions leave as spans once the envelope is accepted (spooled, or with
+  // RELAY_OTLP_ONLY nothing left to spool); with RELAY_OTLP_ONLY they are not spooled.
+  const accepted = result.envelope.items;
+  let envelope = result.envelope;
+  let changed = result.changed;
+  if (context.traces?.only) {
+    const rest = withoutTransactions(envelope);
+    if (!rest) {
+      context.traces.exportTransactions(accepted);
+      context.onAccepted(dsn.key);
+      return ok;
+    }
+    changed ||= rest.items.length !== envelope.items.length;
+    envelope = rest;
+  }
+  const bytes = changed ? serializeEnvelope(envelope) : received.bytes;
   let spooled;
   try {
     spooled = await context.spool.append(dsn.key, bytes, context.now());
@@ -127,7 +146,7 @@ export async function acceptEnvelope(
     );
   }
   if (spooled === 'full' || spooled === 'over-share') {
-    for (const item of result.envelope.items) {
+    for (const item of envelope.items) {
       context.outcomes.record(
         dsn.key,
         'queue-overflow',
@@ -140,6 +159,7 @@ export async function acceptEnvelope(
     }
     return spoolShareExceeded(headers);
   }
+  context.traces?.exportTransactions(accepted);
   context.onAccepted(dsn.key);
   return ok;
 }

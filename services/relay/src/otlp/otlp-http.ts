@@ -1,0 +1,34 @@
+/**
+ * POSTs an OTLP/HTTP JSON body to the collector's `/v1/traces` URL with the configured headers
+ * (for example an API key) and a deadline, through its own undici agent.
+ */
+import { Agent, request } from 'undici';
+import type { SendSpans } from './span-batcher.js';
+
+export interface OtlpHttpOptions {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+}
+
+/** The sender, and how to close its connections. */
+export function createOtlpHttp(options: OtlpHttpOptions): { send: SendSpans; close(): void } {
+  const agent = new Agent({
+    connections: 4,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+  });
+  return {
+    async send(body) {
+      const response = await request(options.url, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { ...options.headers, 'content-type': 'application/json' },
+        body,
+      });
+      await response.body.dump();
+      return response.statusCode;
+    },
+    close: () => void agent.close(),
+  };
+}
