@@ -12,6 +12,8 @@ export interface ReceivedSpan {
   readonly spanId: string;
   readonly parentSpanId: string | undefined;
   readonly name: string;
+  /** OTLP SpanKind: 1 internal, 2 server, 3 client. */
+  readonly kind: number;
   readonly op: string | undefined;
 }
 
@@ -37,6 +39,7 @@ interface ExportRequest {
         readonly spanId: string;
         readonly parentSpanId?: string;
         readonly name: string;
+        readonly kind: number;
         readonly attributes: readonly Attribute[];
       }[];
     }[];
@@ -63,6 +66,7 @@ export async function startRecordingOtlp(): Promise<RecordingOtlp> {
               spanId: span.spanId,
               parentSpanId: span.parentSpanId,
               name: span.name,
+              kind: span.kind,
               op: valueOf(span.attributes, 'sentry.op'),
             });
       }

@@ -41,20 +41,33 @@ it('receives a page load as one trace from browser through render to data', asyn
   );
   const inTrace = () => collector.spans.filter((span) => span.traceId === pageload.traceId);
 
+  const render = () => inTrace().filter((span) => span.service === 'render');
+  const dataServer = () =>
+    inTrace().filter((span) => span.service === 'data' && span.op === 'grpc.server');
+  // Each service sends its own transactions, in whatever order they end.
   await until(
-    'the data service’s grpc.server span in that trace',
-    async () => inTrace().find((span) => span.service === 'data' && span.op === 'grpc.server'),
+    'render’s document span and a data grpc.server span under a render span in that trace',
+    async () => {
+      const renderIds = new Set(render().map((span) => span.spanId));
+      const complete =
+        renderIds.has(pageload.parentSpanId ?? '') &&
+        dataServer().some((span) => renderIds.has(span.parentSpanId ?? ''));
+      return complete || undefined;
+    },
     15_000,
   );
-  const render = inTrace().filter((span) => span.service === 'render');
-  const documentSpan = render.find((span) => span.spanId === pageload.parentSpanId);
+
+  const documentSpan = render().find((span) => span.spanId === pageload.parentSpanId);
   expect(documentSpan?.op, 'the browser continues the span that rendered its document').toBe(
     'http.server',
   );
-  const renderSpanIds = new Set(render.map((span) => span.spanId));
-  const dataServer = inTrace().filter(
-    (span) => span.service === 'data' && span.op === 'grpc.server',
-  );
-  expect(dataServer.some((span) => renderSpanIds.has(span.parentSpanId ?? ''))).toBe(true);
+  expect(documentSpan?.kind).toBe(2); // SERVER
+  const renderSpanIds = new Set(render().map((span) => span.spanId));
+  const underRender = dataServer().filter((span) => renderSpanIds.has(span.parentSpanId ?? ''));
+  expect(
+    underRender.length,
+    'a data grpc.server span whose parent is a render span',
+  ).toBeGreaterThan(0);
+  expect(underRender.every((span) => span.kind === 2)).toBe(true);
   await page.close();
 });

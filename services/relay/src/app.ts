@@ -102,8 +102,11 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     app,
     flushClientReports: delivery.flushClientReports,
     shutdown: async (timeoutMs = 10_000) => {
-      // Spans leave beside the spool's envelopes, within the same deadline.
-      await Promise.all([shutdownInOrder(intake, delivery, timeoutMs), traces?.close(timeoutMs)]);
+      // Spans leave beside the spool's envelopes, within the same deadline; then those of the
+      // requests that finished while the intake closed.
+      const until = performance.now() + timeoutMs;
+      await Promise.all([shutdownInOrder(intake, delivery, timeoutMs), traces?.flush(timeoutMs)]);
+      await traces?.close(Math.max(0, until - performance.now()));
       if (redis) await closeRedisClient(redis);
     },
   };

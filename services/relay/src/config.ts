@@ -225,7 +225,9 @@ export const RelayConfigSchema = z
         (entries) => entries.every((entry) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\s*=/.test(entry)),
         'every entry must be name=value with an HTTP header name',
       )
-      .describe('Headers sent to the OTLP endpoint, `name=value` comma-separated (e.g. an API key)'),
+      .describe(
+        'Headers sent to the OTLP endpoint, `name=value` comma-separated (e.g. an API key)',
+      ),
     RELAY_OTLP_ONLY: bool(false).describe(
       'Transactions go to the OTLP endpoint only, not upstream (errors and the rest still do)',
     ),
@@ -235,7 +237,15 @@ export const RelayConfigSchema = z
       'info',
     ).describe('pino log level'),
   })
-  .superRefine(checkRedisSettings);
+  .superRefine((config, ctx) => {
+    checkRedisSettings(config, ctx);
+    if (config.RELAY_OTLP_ONLY && !config.RELAY_OTLP_TRACES_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RELAY_OTLP_ONLY'],
+        message: 'needs RELAY_OTLP_TRACES_URL: without it, transactions would go nowhere',
+      });
+  });
 
 /** The parsed, frozen relay configuration. */
 export type RelayConfig = Readonly<z.output<typeof RelayConfigSchema>>;

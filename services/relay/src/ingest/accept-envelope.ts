@@ -17,8 +17,7 @@ import {
 } from '../pipeline/process-envelope.js';
 import type { RateLimitState } from '../rate-limits/rate-limit-state.js';
 import { formatRateLimits, retryAfterSeconds } from '../rate-limits/rate-limits.js';
-import type { TraceExport } from '../otlp/trace-export.js';
-import { withoutTransactions } from '../otlp/trace-export.js';
+import { withoutTransactions, type TraceExport } from '../otlp/trace-export.js';
 import type { Spool } from '../spool/spool.js';
 import type { IntakeContext, ReceivedEnvelope } from './envelope-intake.js';
 
@@ -119,22 +118,16 @@ export async function acceptEnvelope(
       body: { error: { code: error.code, message: error.message } },
     };
   }
-  // Accepted transactions leave as spans once the envelope is accepted (spooled, or with
-  // RELAY_OTLP_ONLY nothing left to spool); with RELAY_OTLP_ONLY they are not spooled.
-  const accepted = result.envelope.items;
-  let envelope = result.envelope;
-  let changed = result.changed;
-  if (context.traces?.only) {
-    const rest = withoutTransactions(envelope);
-    if (!rest) {
-      context.traces.exportTransactions(accepted);
-      context.onAccepted(dsn.key);
-      return ok;
-    }
-    changed ||= rest.items.length !== envelope.items.length;
-    envelope = rest;
+  // Accepted transactions leave as spans once the envelope is spooled; with RELAY_OTLP_ONLY
+  // they leave only that way, and an envelope of nothing else is not spooled at all.
+  const envelope = context.traces?.only ? withoutTransactions(result.envelope) : result.envelope;
+  if (!envelope) {
+    context.traces?.exportTransactions(result.envelope.items);
+    context.onAccepted(dsn.key);
+    return ok;
   }
-  const bytes = changed ? serializeEnvelope(envelope) : received.bytes;
+  const bytes =
+    result.changed || envelope !== result.envelope ? serializeEnvelope(envelope) : received.bytes;
   let spooled;
   try {
     spooled = await context.spool.append(dsn.key, bytes, context.now());
@@ -146,7 +139,7 @@ export async function acceptEnvelope(
     );
   }
   if (spooled === 'full' || spooled === 'over-share') {
-    for (const item of envelope.items) {
+    for (const item of result.envelope.items) {
       context.outcomes.record(
         dsn.key,
         'queue-overflow',
@@ -159,7 +152,7 @@ export async function acceptEnvelope(
     }
     return spoolShareExceeded(headers);
   }
-  context.traces?.exportTransactions(accepted);
+  context.traces?.exportTransactions(result.envelope.items);
   context.onAccepted(dsn.key);
   return ok;
 }

@@ -24,12 +24,8 @@ export function openTraceExport(
   log: Log,
 ): TraceExport | undefined {
   const url = config.RELAY_OTLP_TRACES_URL;
-  if (!url) {
-    // Dropping transactions for want of an endpoint would lose them: they go upstream as usual.
-    if (config.RELAY_OTLP_ONLY)
-      log.warn({}, 'RELAY_OTLP_ONLY is ignored without RELAY_OTLP_TRACES_URL');
-    return undefined;
-  }
+  // The config refuses RELAY_OTLP_ONLY without an endpoint.
+  if (!url) return undefined;
   return createTraceExport(
     {
       url,

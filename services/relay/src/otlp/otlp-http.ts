@@ -11,12 +11,16 @@ export interface OtlpHttpOptions {
   readonly timeoutMs: number;
 }
 
-/** The sender, and how to close its connections. */
-export function createOtlpHttp(options: OtlpHttpOptions): { send: SendSpans; close(): void } {
+/** The sender, and how to end its connections (a request still running fails). */
+export function createOtlpHttp(options: OtlpHttpOptions): {
+  send: SendSpans;
+  close(): Promise<void>;
+} {
   const agent = new Agent({
     connections: 4,
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
+    connect: { timeout: Math.min(options.timeoutMs, 10_000) },
   });
   return {
     async send(body) {
@@ -25,10 +29,12 @@ export function createOtlpHttp(options: OtlpHttpOptions): { send: SendSpans; clo
         dispatcher: agent,
         headers: { ...options.headers, 'content-type': 'application/json' },
         body,
+        // The whole exchange, including a collector that reads the body slowly.
+        signal: AbortSignal.timeout(options.timeoutMs),
       });
       await response.body.dump();
       return response.statusCode;
     },
-    close: () => void agent.close(),
+    close: () => agent.destroy(),
   };
 }

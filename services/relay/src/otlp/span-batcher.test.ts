@@ -17,7 +17,10 @@ function resource(tag: string, count = 1): OtlpResourceSpans {
   return { resource: { attributes: [] }, scopeSpans: [{ scope: { name: 't' }, spans }] };
 }
 
-function harness(answers: Array<number | Error>, batchSpans = 2, maxQueuedSpans = 100) {
+function harness(
+  answers: Array<number | Error>,
+  { batchSpans = 2, maxQueuedSpans = 100, retryBaseMs = 5 } = {},
+) {
   const bodies: string[] = [];
   const exported: number[] = [];
   const dropped: Array<[SpanDropReason, number]> = [];
@@ -33,7 +36,7 @@ function harness(answers: Array<number | Error>, batchSpans = 2, maxQueuedSpans 
     batchSpans,
     intervalMs: 20,
     maxAttempts: 3,
-    retryBaseMs: 5,
+    retryBaseMs,
     onExported: (spans) => exported.push(spans),
     onDropped: (reason, spans) => dropped.push([reason, spans]),
     onError: () => undefined,
@@ -57,7 +60,7 @@ describe('span batcher', () => {
   });
 
   it('tries a failed request again, and drops what a collector refuses', async () => {
-    const retried = harness([new Error('ECONNREFUSED'), 503]);
+    const retried = harness([new Error('ECONNREFUSED'), 429]);
     retried.batcher.push(resource('a', 2));
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(retried.bodies).toHaveLength(3);
@@ -76,7 +79,7 @@ describe('span batcher', () => {
   });
 
   it('keeps its queue bounded by dropping the oldest, and flushes on close', async () => {
-    const { batcher, dropped, bodies, names } = harness([], 100, 3);
+    const { batcher, dropped, bodies, names } = harness([], { batchSpans: 100, maxQueuedSpans: 3 });
     for (const tag of ['a', 'b', 'c', 'd']) batcher.push(resource(tag));
     expect(dropped).toEqual([['queue-full', 1]]);
     await batcher.close(1000);
@@ -86,5 +89,32 @@ describe('span batcher', () => {
       ['queue-full', 1],
       ['shutdown', 1],
     ]);
+  });
+
+  it('gives up on a failing collector at the shutdown deadline and counts what it drops', async () => {
+    const failing = Array.from({ length: 10 }, () => 503);
+    const { batcher, bodies, dropped } = harness(failing, { retryBaseMs: 10_000 });
+    batcher.push(resource('a', 2));
+    batcher.push(resource('b', 2));
+    const started = performance.now();
+    await batcher.close(100);
+    // The first batch failed once and waited for its next try; the close cut that pause short.
+    expect(performance.now() - started).toBeLessThan(1000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(bodies).toHaveLength(1);
+    expect(dropped).toEqual([
+      ['shutdown', 2],
+      ['shutdown', 2],
+    ]);
+  });
+
+  it('flush sends a partial batch at once, and keeps accepting spans', async () => {
+    const { batcher, bodies, names } = harness([], { batchSpans: 100 });
+    batcher.push(resource('a'));
+    await batcher.flush(1000);
+    expect(bodies.map(names)).toEqual([['a-0']]);
+    batcher.push(resource('b'));
+    await batcher.close(1000);
+    expect(bodies.map(names)).toEqual([['a-0'], ['b-0']]);
   });
 });

@@ -2,9 +2,10 @@
  * Hands spans to an OTLP collector in batches, beside the relay's own delivery: spans wait in a
  * bounded queue (past `maxQueuedSpans` the oldest go, counted), leave when a batch is full or
  * `intervalMs` after the first one waited, one request at a time, and a request that fails with
- * a network error, 429 or 5xx is tried again with a growing pause, up to `maxAttempts`. Exporting
+ * a network error, 429 or 5xx is tried again after a growing, jittered pause, up to `maxAttempts`. Exporting
  * never slows an ingest answer: `push` only queues. The request itself is injected (otlp-http.ts).
  */
+import { retryDelayMs } from '../upstream/retry-policy.js';
 import type { OtlpResourceSpans } from './transaction-spans.js';
 
 /** Sends one request body; resolves with the HTTP status (throws on a network error). */
@@ -27,14 +28,29 @@ export interface SpanBatcherOptions {
 
 export interface SpanBatcher {
   push(resourceSpans: OtlpResourceSpans): void;
-  /** Sends what is queued within `timeoutMs`; what is left is dropped and counted. */
+  /** Sends what is queued, and what arrives meanwhile, without waiting for a batch to fill. */
+  flush(timeoutMs: number): Promise<void>;
+  /** Flushes within `timeoutMs`, then stops: what is left, or pushed later, is dropped. */
   close(timeoutMs: number): Promise<void>;
 }
 
 const spanCount = (entry: OtlpResourceSpans): number =>
   entry.scopeSpans.reduce((sum, scope) => sum + scope.spans.length, 0);
 
-const RETRYABLE = (status: number) => status === 429 || status >= 500;
+/** The longest pause between two tries of one batch (the upstream's policy, jittered). */
+const MAX_RETRY_PAUSE_MS = 30_000;
+
+const isRetryable = (status: number) => status === 429 || status >= 500;
+
+/** Resolves after `ms`, or at once when `closing` fires (an unref'd timer: never holds exit). */
+function pause(ms: number, closing: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  return Promise.race([elapsed, closing]).finally(() => clearTimeout(timer));
+}
 
 export function createSpanBatcher(options: SpanBatcherOptions): SpanBatcher {
   const queue: OtlpResourceSpans[] = [];
@@ -42,6 +58,10 @@ export function createSpanBatcher(options: SpanBatcherOptions): SpanBatcher {
   let timer: NodeJS.Timeout | undefined;
   let sending: Promise<void> | undefined;
   let closed = false;
+  let markClosed!: () => void;
+  const closing = new Promise<void>((resolve) => (markClosed = resolve));
+  // Functions, not conditions: sends and a close change these across the awaits below.
+  const hasWork = () => queue.length > 0 && !closed;
 
   function takeBatch(): { entries: OtlpResourceSpans[]; spans: number } {
     const entries: OtlpResourceSpans[] = [];
@@ -65,29 +85,51 @@ export function createSpanBatcher(options: SpanBatcherOptions): SpanBatcher {
         options.onError(`OTLP export failed: ${error instanceof Error ? error.message : error}`);
       }
       if (status !== undefined && status >= 200 && status < 300) return options.onExported(spans);
-      if (status !== undefined && !RETRYABLE(status)) {
+      if (status !== undefined && !isRetryable(status)) {
         options.onError(`OTLP collector answered ${status}`);
         return options.onDropped('rejected', spans);
       }
-      if (attempt >= options.maxAttempts || closed)
+      if (closed) return options.onDropped('shutdown', spans);
+      if (attempt >= options.maxAttempts)
         return options.onDropped(status === undefined ? 'unreachable' : 'rejected', spans);
-      await new Promise((resolve) => setTimeout(resolve, options.retryBaseMs * 2 ** (attempt - 1)));
+      const delay = retryDelayMs(
+        {
+          baseMs: options.retryBaseMs,
+          maxMs: MAX_RETRY_PAUSE_MS,
+          maxAttempts: options.maxAttempts,
+        },
+        attempt,
+        Math.random,
+      );
+      await pause(delay, closing);
+      // A close cut the pause short: the deadline has passed.
+      if (closed) return options.onDropped('shutdown', spans);
     }
   }
 
   /** Sends batches one after another until the queue is empty. */
   function drain(): void {
-    if (sending || queue.length === 0) return;
+    if (sending || queue.length === 0 || closed) return;
     clearTimeout(timer);
     timer = undefined;
     sending = (async () => {
-      while (queue.length > 0) {
+      while (hasWork()) {
         const { entries, spans } = takeBatch();
         await sendBatch(entries, spans);
       }
     })().finally(() => {
       sending = undefined;
     });
+  }
+
+  async function flush(timeoutMs: number): Promise<void> {
+    let timedOut = false;
+    const deadline = pause(timeoutMs, closing).then(() => (timedOut = true));
+    const waiting = () => !timedOut && !closed && (sending !== undefined || queue.length > 0);
+    while (waiting()) {
+      drain();
+      await Promise.race([sending, deadline]);
+    }
   }
 
   return {
@@ -106,20 +148,11 @@ export function createSpanBatcher(options: SpanBatcherOptions): SpanBatcher {
         timer.unref();
       }
     },
+    flush,
     async close(timeoutMs) {
-      const deadline = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());
-      drain();
-      // A batch in flight, then whatever queued behind it.
-      await Promise.race([
-        (async () => {
-          while (sending) {
-            await sending;
-            drain();
-          }
-        })(),
-        deadline,
-      ]);
+      await flush(timeoutMs);
       closed = true;
+      markClosed();
       clearTimeout(timer);
       if (queued > 0) options.onDropped('shutdown', queued);
       queue.length = 0;

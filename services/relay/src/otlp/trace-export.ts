@@ -4,6 +4,7 @@
  * that way with RELAY_OTLP_ONLY. Since the browser, render and data services all report through
  * the relay, one page load's trace reaches the collector whole.
  */
+import { parseJson } from '../envelope/bounded-json.js';
 import type { Envelope, EnvelopeItem, JsonObject } from '../envelope/envelope.js';
 import { createOtlpHttp } from './otlp-http.js';
 import { createSpanBatcher, type SpanDropReason } from './span-batcher.js';
@@ -15,6 +16,9 @@ export interface TraceExport {
   readonly only: boolean;
   /** Queues the spans of `items`' transactions (other items are ignored). */
   exportTransactions(items: readonly EnvelopeItem[]): void;
+  /** Sends what waits (shutdown, while requests may still finish). */
+  flush(timeoutMs: number): Promise<void>;
+  /** Sends what is left within `timeoutMs`, then drops the rest and closes the connections. */
   close(timeoutMs: number): Promise<void>;
 }
 
@@ -34,17 +38,12 @@ export interface TraceExportObserver {
 /** Whether an item is a transaction (what becomes spans). */
 export const isTransaction = (item: EnvelopeItem): boolean => item.header.type === 'transaction';
 
-const decoder = new TextDecoder();
-
-function parseEvent(item: EnvelopeItem): JsonObject | undefined {
-  try {
-    const event: unknown = JSON.parse(decoder.decode(item.payload));
-    return event !== null && typeof event === 'object' && !Array.isArray(event)
-      ? (event as JsonObject)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+function parseEvent(payload: Uint8Array): JsonObject | undefined {
+  const parsed = parseJson(payload);
+  const event = parsed.ok ? parsed.value : undefined;
+  return event !== null && typeof event === 'object' && !Array.isArray(event)
+    ? (event as JsonObject)
+    : undefined;
 }
 
 export function createTraceExport(
@@ -73,25 +72,42 @@ export function createTraceExport(
       observer.warn(message);
     },
   });
+  // Payloads are parsed and converted after the ingest answer has gone (setImmediate), so an
+  // export costs the request nothing but a reference to its bytes.
+  let pending: Uint8Array[] = [];
+  const convertPending = () => {
+    const payloads = pending;
+    pending = [];
+    for (const payload of payloads) {
+      const event = parseEvent(payload);
+      const spans = event && transactionSpans(event);
+      if (spans) batcher.push(spans);
+    }
+  };
   return {
     only: settings.only,
     exportTransactions(items) {
       for (const item of items) {
         if (!isTransaction(item)) continue;
-        const event = parseEvent(item);
-        const spans = event && transactionSpans(event);
-        if (spans) batcher.push(spans);
+        if (pending.length === 0) setImmediate(convertPending);
+        pending.push(item.payload);
       }
     },
+    async flush(timeoutMs) {
+      convertPending();
+      await batcher.flush(timeoutMs);
+    },
     async close(timeoutMs) {
+      convertPending();
       await batcher.close(timeoutMs);
-      http.close();
+      await http.close();
     },
   };
 }
 
-/** `envelope` without its transactions; undefined when nothing else is left. */
+/** `envelope` without its transactions (itself if it has none); undefined if nothing is left. */
 export function withoutTransactions(envelope: Envelope): Envelope | undefined {
   const items = envelope.items.filter((item) => !isTransaction(item));
+  if (items.length === envelope.items.length) return envelope;
   return items.length > 0 ? { ...envelope, items } : undefined;
 }

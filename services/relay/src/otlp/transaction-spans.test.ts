@@ -14,6 +14,7 @@ function renderTransaction(): JsonObject {
     timestamp: 1795316956.7804,
     release: 'strata@1.0.0',
     environment: 'production',
+    server_name: 'render-7d9f',
     sdk: { name: 'sentry.javascript.node', version: '11.12.0' },
     tags: { service: 'render' },
     contexts: {
@@ -23,7 +24,15 @@ function renderTransaction(): JsonObject {
         parent_span_id: '00f067aa0ba902b7',
         op: 'http.server',
         status: 'ok',
-        data: { 'http.response.status_code': 200, 'url.path': '/items', nested: { a: 1 } },
+        // The SDK repeats the op in `data`; an attribute key appears once.
+        data: {
+          'sentry.op': 'http.server',
+          'sentry.origin': 'auto.http.otel.http',
+          'http.response.status_code': 200,
+          'url.path': '/items',
+          nested: { a: 1 },
+          list: ['a'],
+        },
       },
     },
     spans: [
@@ -36,7 +45,7 @@ function renderTransaction(): JsonObject {
         start_timestamp: 1795316956.73,
         timestamp: 1795316956.7615,
         status: 'internal_error',
-        data: { 'rpc.system': 'grpc', ratio: 0.5, cached: false },
+        data: { 'rpc.system': 'grpc', ratio: 0.5, cached: false, huge: 2 ** 60 },
       },
       { span_id: 'not-hex', start_timestamp: 1, timestamp: 2 },
     ],
@@ -50,6 +59,9 @@ describe('transactionSpans', () => {
       { key: 'service.name', value: { stringValue: 'render' } },
       { key: 'service.version', value: { stringValue: 'strata@1.0.0' } },
       { key: 'deployment.environment.name', value: { stringValue: 'production' } },
+      { key: 'host.name', value: { stringValue: 'render-7d9f' } },
+      { key: 'telemetry.sdk.name', value: { stringValue: 'sentry.javascript.node' } },
+      { key: 'telemetry.sdk.version', value: { stringValue: '11.12.0' } },
     ]);
     const [root, child, ...rest] = result.scopeSpans[0]!.spans;
     expect(rest).toEqual([]); // the span with an invalid id is left out
@@ -63,8 +75,10 @@ describe('transactionSpans', () => {
       endTimeUnixNano: '1795316956780400000',
       attributes: [
         { key: 'sentry.op', value: { stringValue: 'http.server' } },
+        { key: 'sentry.origin', value: { stringValue: 'auto.http.otel.http' } },
         { key: 'http.response.status_code', value: { intValue: '200' } },
         { key: 'url.path', value: { stringValue: '/items' } },
+        { key: 'service', value: { stringValue: 'render' } },
       ],
       status: { code: 1 },
     });
@@ -74,10 +88,27 @@ describe('transactionSpans', () => {
       name: 'strata.catalog.v1.Catalog/ListItems',
       kind: 3,
       startTimeUnixNano: '1795316956730000000',
-      status: { code: 2 },
+      status: { code: 2, message: 'internal_error' },
     });
-    expect(child!.attributes).toContainEqual({ key: 'ratio', value: { doubleValue: 0.5 } });
-    expect(child!.attributes).toContainEqual({ key: 'cached', value: { boolValue: false } });
+    expect(child!.attributes).toEqual([
+      { key: 'sentry.op', value: { stringValue: 'grpc.client' } },
+      { key: 'rpc.system', value: { stringValue: 'grpc' } },
+      { key: 'ratio', value: { doubleValue: 0.5 } },
+      { key: 'cached', value: { boolValue: false } },
+      // Past 2^53 an integer is not exact: it stays a double rather than a wrong int64.
+      { key: 'huge', value: { doubleValue: 2 ** 60 } },
+    ]);
+  });
+
+  it('rounds float seconds to whole microseconds, written as nanoseconds', () => {
+    const event = renderTransaction();
+    // 0.1 + 0.2 style noise below the microsecond must not show up as stray nanoseconds.
+    event.start_timestamp = 1795316956.1 + 0.2;
+    // An end time as @sentry/node 11 sends it: 0.7 µs past a microsecond rounds up.
+    event.timestamp = 1795316956.7256367;
+    const root = transactionSpans(event)!.scopeSpans[0]!.spans[0]!;
+    expect(root.startTimeUnixNano).toBe('1795316956300000000');
+    expect(root.endTimeUnixNano).toBe('1795316956725637000');
   });
 
   it('names the browser SDK’s transactions `browser` and has no parent for a trace’s root', () => {
@@ -93,7 +124,7 @@ describe('transactionSpans', () => {
       value: { stringValue: 'browser' },
     });
     const root = result.scopeSpans[0]!.spans[0]!;
-    expect(root.kind).toBe(2);
+    expect(root.kind).toBe(1); // a page load is INTERNAL: the document request was the server span
     expect('parentSpanId' in root).toBe(false);
   });
 

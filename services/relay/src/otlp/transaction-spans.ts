@@ -3,9 +3,9 @@
  * transaction itself (from `contexts.trace`) and each of its child spans, under a resource that
  * names the service that sent it. Pure.
  *
- * Times: Sentry sends float seconds; they are rounded to whole microseconds (all a double holds
- * for today's epoch) and written as integer nanoseconds in strings, as OTLP JSON wants 64-bit
- * integers.
+ * Times: Sentry sends float seconds, whose double holds today's epoch to about 0.24 µs; they are
+ * rounded to the nearest whole microsecond (finer digits would be the double's noise) and
+ * written as integer nanoseconds in strings, as OTLP JSON wants 64-bit integers.
  */
 import type { JsonObject } from '../envelope/envelope.js';
 
@@ -30,7 +30,7 @@ export interface OtlpSpan {
   readonly startTimeUnixNano: string;
   readonly endTimeUnixNano: string;
   readonly attributes: readonly OtlpAttribute[];
-  readonly status: { readonly code: number };
+  readonly status: { readonly code: number; readonly message?: string };
 }
 
 /** One service's spans: an element of `ExportTraceServiceRequest.resourceSpans`. */
@@ -57,39 +57,49 @@ const text = (value: unknown): string | undefined =>
 /** Float seconds to integer nanoseconds, as a string; undefined when not a time. */
 function nanos(seconds: unknown): string | undefined {
   if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return undefined;
-  return (BigInt(Math.round(seconds * 1e6)) * 1000n).toString();
+  // Whole seconds and their fraction apart: `seconds - whole` is exact, while `seconds * 1e6`
+  // would itself round by up to a quarter microsecond at today's epoch.
+  const whole = Math.floor(seconds);
+  const micros = Math.round((seconds - whole) * 1e6);
+  return (BigInt(whole) * 1_000_000_000n + BigInt(micros) * 1000n).toString();
 }
 
+/** `http.server`, `grpc.server`… are SERVER, `….client` CLIENT; the rest (pageload too) INTERNAL. */
 function kindOf(op: string | undefined): number {
-  if (!op) return SPAN_KIND.internal;
-  if (op.endsWith('.server') || op === 'pageload' || op === 'navigation') return SPAN_KIND.server;
-  if (op.endsWith('.client')) return SPAN_KIND.client;
+  if (op?.endsWith('.server')) return SPAN_KIND.server;
+  if (op?.endsWith('.client')) return SPAN_KIND.client;
   return SPAN_KIND.internal;
 }
 
-function statusOf(status: unknown): { code: number } {
-  if (status === undefined || status === null) return { code: STATUS.unset };
-  return { code: status === 'ok' ? STATUS.ok : STATUS.error };
+/** Sentry's `ok` is OK; every other status (`internal_error`, `not_found`…) is an error. */
+function statusOf(status: unknown): OtlpSpan['status'] {
+  if (typeof status !== 'string' || status === '') return { code: STATUS.unset };
+  return status === 'ok' ? { code: STATUS.ok } : { code: STATUS.error, message: status };
 }
 
 function attributeValue(value: unknown): OtlpValue | undefined {
   if (typeof value === 'string') return { stringValue: value };
   if (typeof value === 'boolean') return { boolValue: value };
+  // int64 in JSON is a decimal string; integers past 2^53 are no longer exact, so stay doubles.
   if (typeof value === 'number' && Number.isFinite(value))
-    return Number.isInteger(value) ? { intValue: String(value) } : { doubleValue: value };
+    return Number.isSafeInteger(value) ? { intValue: String(value) } : { doubleValue: value };
   return undefined;
 }
 
-/** The primitive entries of `data` (nested values are left out), then `extra`. */
-function attributesOf(data: unknown, extra: Readonly<Record<string, unknown>>): OtlpAttribute[] {
-  const attributes: OtlpAttribute[] = [];
-  const add = (key: string, raw: unknown) => {
-    const value = attributeValue(raw);
-    if (value) attributes.push({ key, value });
-  };
-  for (const [key, raw] of Object.entries(extra)) add(key, raw);
-  if (isObject(data)) for (const [key, raw] of Object.entries(data)) add(key, raw);
-  return attributes;
+/**
+ * The primitive entries of each source in turn (nested values are left out); a key appears once,
+ * from the first source that has it (the SDK repeats `sentry.op` in `data`).
+ */
+function attributesOf(...sources: unknown[]): OtlpAttribute[] {
+  const attributes = new Map<string, OtlpValue>();
+  for (const source of sources) {
+    if (!isObject(source)) continue;
+    for (const [key, raw] of Object.entries(source)) {
+      const value = attributeValue(raw);
+      if (value && !attributes.has(key)) attributes.set(key, value);
+    }
+  }
+  return [...attributes].map(([key, value]) => ({ key, value }));
 }
 
 /** The service that sent the event: its `service` tag, else the browser SDK, else its platform. */
@@ -112,7 +122,8 @@ function span(fields: {
   start: unknown;
   end: unknown;
   status: unknown;
-  data: unknown;
+  /** Attribute sources after `sentry.op`, earlier ones winning. */
+  data: unknown[];
 }): OtlpSpan | undefined {
   const spanId = text(fields.spanId);
   const start = nanos(fields.start);
@@ -127,7 +138,7 @@ function span(fields: {
     kind: kindOf(fields.op),
     startTimeUnixNano: start,
     endTimeUnixNano: end,
-    attributes: attributesOf(fields.data, fields.op ? { 'sentry.op': fields.op } : {}),
+    attributes: attributesOf({ 'sentry.op': fields.op }, ...fields.data),
     status: statusOf(fields.status),
   };
 }
@@ -148,7 +159,8 @@ export function transactionSpans(event: JsonObject): OtlpResourceSpans | undefin
     start: event.start_timestamp,
     end: event.timestamp,
     status: trace.status,
-    data: trace.data,
+    // The event's tags describe the transaction: they go on its span, after its own data.
+    data: [trace.data, event.tags],
   });
   if (!root) return undefined;
   const children = (Array.isArray(event.spans) ? event.spans : []).flatMap((raw) => {
@@ -163,16 +175,20 @@ export function transactionSpans(event: JsonObject): OtlpResourceSpans | undefin
       start: raw.start_timestamp,
       end: raw.timestamp,
       status: raw.status,
-      data: raw.data,
+      data: [raw.data],
     });
     return child ? [child] : [];
   });
+  const sdk = isObject(event.sdk) ? event.sdk : {};
   return {
     resource: {
-      attributes: attributesOf(undefined, {
+      attributes: attributesOf({
         'service.name': serviceName(event),
-        ...(text(event.release) && { 'service.version': event.release }),
-        ...(text(event.environment) && { 'deployment.environment.name': event.environment }),
+        'service.version': text(event.release),
+        'deployment.environment.name': text(event.environment),
+        'host.name': text(event.server_name),
+        'telemetry.sdk.name': text(sdk.name),
+        'telemetry.sdk.version': text(sdk.version),
       }),
     },
     scopeSpans: [{ scope: { name: 'strata-relay' }, spans: [root, ...children] }],
