@@ -32,9 +32,13 @@ function alert(name: string, overrides: Partial<AlertRule> = {}): AlertRule {
 describe('the repository’s alerts', () => {
   it('are the ones the runbooks and tests are written for', () => {
     expect(alerts.map((rule) => rule.alert).sort()).toEqual([
+      'StrataExporterDown',
+      'StrataGatewayDown',
       'StrataPageErrorBudgetBurn',
       'StrataPageErrorBudgetSlowBurn',
       'StrataPageLatencyHigh',
+      'StrataPostgresDown',
+      'StrataRedisDown',
       'StrataRelayDeliveryStalled',
       'StrataRelayDroppingEnvelopes',
       'StrataRelaySpoolFilling',

@@ -41,12 +41,13 @@ describe('externalSeriesNames', () => {
     expect(externalSeriesNames(rules)).toEqual(['a_total', 'up']);
   });
 
-  it('the repository’s rules read only what render, data and relay export, and up', async () => {
+  it('the repository’s rules read only what the services and exporters export, and up', async () => {
     const names = externalSeriesNames(await loadRules());
     expect(names).toContain('up');
-    // Every name belongs to one of the services' families (their code and docs list them).
+    // Every name belongs to one of the services' families (their code and docs list them), or
+    // to the gateway's, Redis's or PostgreSQL's exporter.
     const families =
-      /^(up|http_request_duration_seconds_|grpc_(server|client)_handling_seconds_|nodejs_|process_|relay_|strata_segment_cache_)/;
+      /^(up|http_request_duration_seconds_|grpc_(server|client)_handling_seconds_|nodejs_|process_|relay_|strata_segment_cache_|nginx_|redis_|pg_)/;
     expect(names.filter((name) => !families.test(name))).toEqual([]);
   });
 });
