@@ -1,10 +1,13 @@
 /**
  * Prometheus in the stack (docker-compose.yml, profile `observability`), as docs/runbooks.md
- * promises: it finds every render, data and relay replica by name and scrapes them all, loads
+ * promises: it finds every render, data and relay replica by name and scrapes them all, and the
+ * gateway, Redis and PostgreSQL exporters, each reaching what it watches; it loads
  * every rule file and evaluates each rule without error, every series the rules read exists,
  * nothing fires on a healthy stack, and real faults fire their alerts: a data replica stopped
  * (it leaves DNS: StrataReplicasBelowFloor) and a render replica paused (still named, not
- * answering: StrataTargetDown). Queried from inside a render container, as nothing is published.
+ * answering: StrataTargetDown). Every query of the Grafana dashboards (infra/grafana/dashboards)
+ * runs without error on series that exist, and the overview's alert table lists the faults'
+ * alerts. Queried from inside a render container, as nothing is published.
  *
  * The repository's prometheus.yml is used with its intervals shortened to 2 s (mounted through
  * an override), so the alerts' real `for: 1m` is what the test waits for; the rules are the
@@ -14,8 +17,17 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDashboards } from '../../infra/checks/src/grafana/dashboard-files.js';
+import {
+  dashboardQueries,
+  type DashboardQuery,
+} from '../../infra/checks/src/grafana/dashboard-queries.js';
+import { unknownSeriesNames } from '../../infra/checks/src/grafana/known-series.js';
 import { loadRules } from '../../infra/checks/src/prometheus/prometheus-files.js';
-import { externalSeriesNames } from '../../infra/checks/src/prometheus/series-names.js';
+import {
+  externalSeriesNames,
+  seriesNames,
+} from '../../infra/checks/src/prometheus/series-names.js';
 import { until } from '../harness/until.js';
 import { networksOf, securityOf } from './container-probes.js';
 import { ROOT, run, startComposeStack, type ComposeStack } from './compose-stack.js';
@@ -23,6 +35,7 @@ import { fetchInside } from './metrics-scrape.js';
 import { errorEnvelope } from './recorder.js';
 
 const DSN = 'http://strata0observability0key@relay.invalid/12';
+const PROMETHEUS = 'http://prometheus:9090';
 const INTERVAL = '2s';
 /**
  * Replicas at the compose file's scale (the targets Prometheus must find), and the network
@@ -32,6 +45,15 @@ const SCRAPED = {
   render: { replicas: 2, network: 'web' },
   data: { replicas: 2, network: 'web' },
   relay: { replicas: 1, network: 'edge' },
+} as const;
+/**
+ * The exporters' jobs: one target each, named in prometheus.yml (not discovered), and the series
+ * in which the exporter says it reached what it watches.
+ */
+const EXPORTED = {
+  gateway: { target: 'gateway-exporter:9113', reached: 'nginx_up' },
+  redis: { target: 'redis-exporter:9121', reached: 'redis_up' },
+  postgres: { target: 'postgres-exporter:9187', reached: 'pg_up' },
 } as const;
 const PAGES = ['/bench/items', '/items', '/items/1', '/api/items'];
 
@@ -105,9 +127,43 @@ interface Alert {
   state: 'pending' | 'firing';
 }
 
+/** Prometheus' answer to one instant query. */
+interface QueryAnswer {
+  status: 'success' | 'error';
+  error?: string;
+  data?: { result: { metric: Record<string, string>; value: [number, string] }[] };
+}
+
+// Runs in a service image; argv: Prometheus' URL, a JSON array of queries. Prints Prometheus'
+// answers, in order: one container for every query rather than one `docker exec` each.
+const QUERY_ALL = `
+const [base, queries] = [process.argv[1], JSON.parse(process.argv[2])];
+(async () => {
+  const answers = [];
+  for (const query of queries) {
+    const response = await fetch(base + '/api/v1/query', {
+      method: 'POST', body: new URLSearchParams({ query }), signal: AbortSignal.timeout(10000),
+    });
+    answers.push(await response.json());
+  }
+  process.stdout.write(JSON.stringify(answers));
+})().catch((e) => { console.error(String(e)); process.exit(1); });
+`;
+
+/** Runs each query as an instant query (POSTed, as Grafana does), from inside a render replica. */
+async function queryAll(queries: readonly DashboardQuery[]): Promise<QueryAnswer[]> {
+  const render = await stack.containerOf('render');
+  const promql = JSON.stringify(queries.map((query) => query.promql));
+  const output = await run(['docker', 'exec', render, 'node', '-e', QUERY_ALL, PROMETHEUS, promql]);
+  return JSON.parse(output) as QueryAnswer[];
+}
+
+const allDashboardQueries = async () =>
+  (await loadDashboards()).flatMap(({ dashboard }) => dashboardQueries(dashboard));
+
 const targets = async () =>
   (await api<{ activeTargets: Target[] }>('/api/v1/targets?state=active')).activeTargets.filter(
-    (target) => target.labels.job in SCRAPED,
+    (target) => target.labels.job in SCRAPED || target.labels.job in EXPORTED,
   );
 const firing = async () =>
   (await api<{ alerts: Alert[] }>('/api/v1/alerts')).alerts.filter(
@@ -153,6 +209,7 @@ async function addressesOn(network: string): Promise<Map<string, string>> {
 beforeAll(async () => {
   // The image is the official one where it can be pulled; a stand-in is built only where not.
   await run(['bash', 'infra/prometheus/build-standin-image.sh'], { timeoutMs: 600_000 });
+  await run(['bash', 'infra/exporters/build-standin-images.sh'], { timeoutMs: 600_000 });
   stack = await startComposeStack('observability', {
     env: { COMPOSE_PROFILES: 'observability', RELAY_DSNS: DSN },
     overrides: [writeOverride()],
@@ -175,13 +232,15 @@ afterAll(async () => {
 }, 120_000);
 
 describe('Prometheus in the observability profile', () => {
-  it('scrapes every render, data and relay replica, found by name', async () => {
+  it('scrapes every render, data and relay replica, found by name, and the exporters', async () => {
     const all = await waitFor(
-      'every replica as an up target',
+      'every replica and exporter as an up target',
       async () => {
         const found = await targets();
         const up = found.filter((target) => target.health === 'up');
-        const expected = Object.values(SCRAPED).reduce((sum, job) => sum + job.replicas, 0);
+        const expected =
+          Object.values(SCRAPED).reduce((sum, job) => sum + job.replicas, 0) +
+          Object.keys(EXPORTED).length;
         return up.length === expected && found.length === expected ? found : undefined;
       },
       60_000,
@@ -197,6 +256,27 @@ describe('Prometheus in the observability profile', () => {
         .sort();
       expect({ job, found }).toEqual({ job, found: expected });
       expect(found).toHaveLength(replicas);
+    }
+    // Each exporter at the address prometheus.yml names, and each reaching what it watches.
+    expect(
+      all
+        .filter((target) => target.labels.job in EXPORTED)
+        .map((target) => `${target.labels.job} ${target.labels.instance}`)
+        .sort(),
+    ).toEqual(
+      Object.entries(EXPORTED)
+        .map(([job, { target }]) => `${job} ${target}`)
+        .sort(),
+    );
+    for (const [job, { reached }] of Object.entries(EXPORTED)) {
+      const query = encodeURIComponent(`${reached}{job="${job}"}`);
+      const { result } = await api<{ result: { value: [number, string] }[] }>(
+        `/api/v1/query?query=${query}`,
+      );
+      expect({ reached, values: result.map((sample) => sample.value[1]) }).toEqual({
+        reached,
+        values: ['1'],
+      });
     }
   });
 
@@ -245,6 +325,31 @@ describe('Prometheus in the observability profile', () => {
       30_000,
     ).catch(() => undefined);
     expect(missing).toEqual([]);
+  });
+
+  it('runs every Grafana dashboard query without error, on series that exist', async () => {
+    const queries = await allDashboardQueries();
+    expect(queries.length).toBeGreaterThan(100);
+    const answers = await queryAll(queries);
+    const failed = queries.flatMap((query, index) =>
+      answers[index]?.status === 'success'
+        ? []
+        : [`${query.dashboard} ${query.where}: ${answers[index]?.error} in ${query.promql}`],
+    );
+    expect(failed).toEqual([]);
+    // Known: with samples, declared by a target (a labelled counter before its first event),
+    // recorded by a loaded rule (an error ratio while nothing fails), or ALERTS.
+    const [sampled, metadata, groups] = await Promise.all([
+      api<string[]>('/api/v1/label/__name__/values'),
+      api<Record<string, unknown>>('/api/v1/metadata'),
+      api<{ groups: { rules: LoadedRule[] }[] }>('/api/v1/rules'),
+    ]);
+    const recorded = groups.groups
+      .flatMap((group) => group.rules)
+      .flatMap((rule) => (rule.type === 'recording' ? [rule.name] : []));
+    const needed = queries.flatMap((query) => seriesNames(query.promql));
+    const known = { sampled, declared: Object.keys(metadata), recorded };
+    expect(unknownSeriesNames(needed, known)).toEqual([]);
   });
 
   it('fires nothing on the healthy stack (the relay’s filtered drop included)', async () => {
@@ -304,5 +409,15 @@ describe('forced faults fire their alerts', () => {
       'StrataReplicasBelowFloor data  ticket',
       `StrataTargetDown render ${pausedInstance} ticket`,
     ]);
+    // The overview dashboard's alert panels show the same two firing.
+    const alertQueries = (await allDashboardQueries()).filter(
+      (query) =>
+        query.dashboard === 'strata-overview' && seriesNames(query.promql).includes('ALERTS'),
+    );
+    const shown = (await queryAll(alertQueries))
+      .flatMap((answer) => answer.data?.result ?? [])
+      .filter((sample) => sample.metric['alertstate'] === 'firing')
+      .map((sample) => `${sample.metric['alertname']} ${sample.metric['job']}`);
+    expect(shown.sort()).toEqual(['StrataReplicasBelowFloor data', 'StrataTargetDown render']);
   }, 200_000);
 });

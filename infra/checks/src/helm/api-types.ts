@@ -2,7 +2,9 @@
  * The API versions and kinds the chart may render, each with its kubernetes-types type (for
  * the unknown-field check) and its kubernetes-models class (for schema validation). Anything
  * else, a deprecated version included, is refused. HTTPRoute has no kubernetes-models class:
- * its type is the chart's own transcription of Gateway API v1 (gateway-api-types.ts).
+ * its type is the chart's own transcription of Gateway API v1 (gateway-api-types.ts). The
+ * Prometheus Operator's kinds are not in kubernetes-types either: their types and classes come
+ * from @kubernetes-models/prometheus-operator, generated from the operator's Go API.
  */
 import { ConfigMap, Pod, Secret, Service } from 'kubernetes-models/v1';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
@@ -10,6 +12,8 @@ import { Job } from 'kubernetes-models/batch/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
+import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 
 /** A kubernetes-models class: built from the object, `validate()` throws what is wrong. */
 type ModelClass = new (data: never) => { validate(): void };
@@ -24,6 +28,7 @@ export interface ApiType {
 
 // The .js name resolves to the .ts source, as every import in this repository does.
 const GATEWAY_API_TYPES_MODULE = new URL('./gateway-api-types.js', import.meta.url).pathname;
+const MONITORING_TYPES = '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 
 /** `apiVersion/kind` → its types. */
 export const ALLOWED_API_TYPES: Readonly<Record<string, ApiType>> = {
@@ -69,6 +74,17 @@ export const ALLOWED_API_TYPES: Readonly<Record<string, ApiType>> = {
   'gateway.networking.k8s.io/v1/HTTPRoute': {
     typeModule: GATEWAY_API_TYPES_MODULE,
     typeName: 'HTTPRoute',
+  },
+  // The interfaces, not the classes: a class type also demands the model's methods.
+  'monitoring.coreos.com/v1/ServiceMonitor': {
+    typeModule: `${MONITORING_TYPES}/ServiceMonitor`,
+    typeName: 'IServiceMonitor',
+    model: ServiceMonitor,
+  },
+  'monitoring.coreos.com/v1/PrometheusRule': {
+    typeModule: `${MONITORING_TYPES}/PrometheusRule`,
+    typeName: 'IPrometheusRule',
+    model: PrometheusRule,
   },
 };
 

@@ -1,5 +1,5 @@
 /**
- * Runs helm for the checks: `lint --strict` and `template`, offline. Helm's cache, config and
+ * Runs helm for the checks: `lint --strict`, `template` and `package`, offline. Helm's cache, config and
  * data directories point into a temporary directory made for each run and removed after it, so
  * nothing reaches $HOME, and KUBECONFIG names a file that does not exist: `template` never asks a
  * cluster anything (its `lookup` calls answer empty).
@@ -98,6 +98,11 @@ export function installDryRun(options: ValuesOptions = {}): Promise<HelmResult> 
     '--dry-run=client',
     ...valuesArguments(options),
   ]);
+}
+
+/** `helm package` of the chart into `destination`: the archive a chart repository would serve. */
+export function packageChart(destination: string): Promise<HelmResult> {
+  return runHelm(['package', CHART_DIRECTORY, '--destination', destination]);
 }
 
 /** Like templateChart, but throws with helm's own message when it fails. */

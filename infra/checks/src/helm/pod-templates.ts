@@ -13,6 +13,7 @@ export interface PodTemplate {
   readonly kind: string;
   readonly name: string;
   readonly labels: Readonly<Record<string, string>>;
+  readonly annotations: Readonly<Record<string, string>>;
   readonly spec: PodSpec;
   /** Run by a Helm hook (the migration Job) or by `helm test`: runs to completion. */
   readonly runsToCompletion: boolean;
@@ -33,13 +34,15 @@ export function podTemplates(objects: readonly RenderedObject[]): PodTemplate[] 
       pods.push({
         ...base,
         labels: template.metadata?.labels ?? {},
+        annotations: template.metadata?.annotations ?? {},
         spec: template.spec,
         runsToCompletion,
       });
     } else if (object.kind === 'Pod') {
       const pod = object as unknown as Pod;
       if (!pod.spec) continue;
-      pods.push({ ...base, labels: pod.metadata?.labels ?? {}, spec: pod.spec, runsToCompletion });
+      const { labels = {}, annotations = {} } = pod.metadata ?? {};
+      pods.push({ ...base, labels, annotations, spec: pod.spec, runsToCompletion });
     }
   }
   return pods;

@@ -17,6 +17,8 @@ const LINKED = {
   'start.sh': 'infra/gateway/start.sh',
   'redis.conf': 'infra/redis/redis.conf',
   'redis-auth.sh': 'infra/redis/redis-auth.sh',
+  'sentinel.conf': 'infra/redis/sentinel.conf',
+  'sentinel-node.sh': 'infra/redis/sentinel-node.sh',
 } as const;
 
 const repositoryFile = (path: string) => readFile(join(REPOSITORY_ROOT, path), 'utf8');
@@ -44,6 +46,14 @@ describe('files shared with the compose stack', () => {
     const render = await renderScenario('bundled');
     const configMap = objectNamed<ConfigMap>(render, 'ConfigMap', 'strata-redis');
     const names = ['redis.conf', 'redis-auth.sh'] as const;
+    const expected = await Promise.all(names.map((name) => repositoryFile(LINKED[name])));
+    expect(names.map((name) => configMap.data?.[name])).toEqual(expected);
+  });
+
+  it('with Sentinel, the Redis ConfigMap also holds the Sentinel files byte for byte', async () => {
+    const render = await renderScenario('redis-sentinel');
+    const configMap = objectNamed<ConfigMap>(render, 'ConfigMap', 'strata-redis');
+    const names = ['redis.conf', 'redis-auth.sh', 'sentinel.conf', 'sentinel-node.sh'] as const;
     const expected = await Promise.all(names.map((name) => repositoryFile(LINKED[name])));
     expect(names.map((name) => configMap.data?.[name])).toEqual(expected);
   });

@@ -25,6 +25,8 @@ describe('helm lint --strict', () => {
         'existing-secret',
         'ingress',
         'httproute',
+        'redis-sentinel',
+        'monitoring',
       ]),
     );
   });

@@ -9,6 +9,7 @@ import type { Job } from 'kubernetes-types/batch/v1.js';
 import type { Service } from 'kubernetes-types/core/v1.js';
 import type { Ingress, NetworkPolicy } from 'kubernetes-types/networking/v1.js';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1.js';
+import type { IServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import type { HTTPRoute } from '../../src/helm/gateway-api-types.js';
 import type { RenderedObject } from '../../src/helm/manifests.js';
 import { autoscalerTargets } from '../../src/helm/rules/autoscaler-targets.js';
@@ -19,6 +20,7 @@ import { containerResources } from '../../src/helm/rules/container-resources.js'
 import { durationSeconds, relayDrain } from '../../src/helm/rules/relay-drain.js';
 import { relaySpool } from '../../src/helm/rules/relay-spool.js';
 import { routeBackends } from '../../src/helm/rules/route-backends.js';
+import { serviceMonitors } from '../../src/helm/rules/service-monitors.js';
 import { serviceTargetPorts } from '../../src/helm/rules/service-target-ports.js';
 import type { Rule } from '../../src/helm/rules/violation.js';
 import { workloadSelectors } from '../../src/helm/rules/workload-selectors.js';
@@ -28,15 +30,16 @@ import { renderScenario } from './rendered-scenarios.js';
 let good: readonly RenderedObject[];
 
 beforeAll(async () => {
-  const [bundled, ingress, httpRoute] = await Promise.all([
+  const [bundled, ingress, httpRoute, monitoring] = await Promise.all([
     renderScenario('bundled'),
     renderScenario('ingress'),
     renderScenario('httproute'),
+    renderScenario('monitoring'),
   ]);
-  const routes = [...ingress.objects, ...httpRoute.objects].filter(({ object }) =>
-    ['Ingress', 'HTTPRoute'].includes(object.kind),
+  const added = [...ingress.objects, ...httpRoute.objects, ...monitoring.objects].filter(
+    ({ object }) => ['Ingress', 'HTTPRoute', 'ServiceMonitor'].includes(object.kind),
   );
-  good = [...bundled.objects, ...routes];
+  good = [...bundled.objects, ...added];
 });
 
 /** The render with `kind/name` replaced by a copy changed by `change`. */
@@ -179,6 +182,33 @@ describe('chart rules', () => {
     });
     expect(messages(routeBackends, route)).toEqual([
       'HTTPRoute/strata: backend strata-gateway-public:8080 is not a Service port of this render',
+    ]);
+  });
+
+  it('service-monitors: no Service selected, a port it lacks, or a job named after it fails', () => {
+    const missing = withBroken<IServiceMonitor>('ServiceMonitor', 'strata-data', (monitor) => {
+      monitor.spec.selector.matchLabels!['app.kubernetes.io/component'] = 'database';
+    });
+    expect(messages(serviceMonitors, missing)).toEqual([
+      expect.stringMatching(/^ServiceMonitor\/strata-data: selector .* selects no Service/),
+    ]);
+    const wrongPort = withBroken<IServiceMonitor>('ServiceMonitor', 'strata-data', (monitor) => {
+      monitor.spec.endpoints[0]!.port = 'http';
+    });
+    expect(messages(serviceMonitors, wrongPort)).toEqual([
+      'ServiceMonitor/strata-data: endpoint port http is not a port of Service/strata-data',
+    ]);
+    const serviceNamed = withBroken<IServiceMonitor>(
+      'ServiceMonitor',
+      'strata-relay',
+      (monitor) => {
+        delete monitor.spec.jobLabel;
+        monitor.spec.namespaceSelector = { any: true };
+      },
+    );
+    expect(messages(serviceMonitors, serviceNamed)).toEqual([
+      'ServiceMonitor/strata-relay: looks beyond its own namespace (namespaceSelector)',
+      'ServiceMonitor/strata-relay: jobLabel (unset) is not a label of Service/strata-relay',
     ]);
   });
 

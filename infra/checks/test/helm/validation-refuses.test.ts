@@ -2,13 +2,15 @@
  * The validation cannot pass vacuously: deliberately bad objects, derived from a real render,
  * are refused by the API schema check (a wrong type, a missing required field, a version off
  * the allow-list) and by the unknown-field check (a field no API type declares, at any depth,
- * the Gateway API's HTTPRoute included).
+ * the Gateway API's HTTPRoute and the Prometheus Operator's kinds included).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiSchemaProblems } from '../../src/helm/api-schema.js';
 import type { Deployment, StatefulSet } from 'kubernetes-types/apps/v1.js';
 import type { ConfigMap, Service } from 'kubernetes-types/core/v1.js';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1.js';
+import type { IPrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
+import type { IServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import type { HTTPRoute } from '../../src/helm/gateway-api-types.js';
 import type { RenderedObject } from '../../src/helm/manifests.js';
 import { unknownFieldProblems } from '../../src/helm/unknown-fields.js';
@@ -18,11 +20,15 @@ import { renderScenario } from './rendered-scenarios.js';
 let objects: readonly RenderedObject[];
 
 beforeAll(async () => {
-  const [defaults, httpRoute] = await Promise.all([
+  const [defaults, httpRoute, monitoring] = await Promise.all([
     renderScenario('defaults'),
     renderScenario('httproute'),
+    renderScenario('monitoring'),
   ]);
-  objects = [...defaults.objects, ...httpRoute.objects];
+  const monitors = monitoring.objects.filter(({ object }) =>
+    ['ServiceMonitor', 'PrometheusRule'].includes(object.kind),
+  );
+  objects = [...defaults.objects, ...httpRoute.objects, ...monitors];
 });
 
 /** A copy of the first rendered object of `kind`, changed by `change`. */
@@ -57,13 +63,26 @@ describe('the API schema check', () => {
     const beta = broken<PodDisruptionBudget>('PodDisruptionBudget', (budget) => {
       Object.assign(budget, { apiVersion: 'policy/v1beta1' });
     });
-    const monitor = broken<Service>('Service', (service) => {
-      Object.assign(service, { apiVersion: 'monitoring.coreos.com/v1', kind: 'ServiceMonitor' });
+    const monitor = broken<IServiceMonitor>('ServiceMonitor', (serviceMonitor) => {
+      Object.assign(serviceMonitor, { kind: 'PodMonitor' });
     });
     expect(apiSchemaProblems([beta, monitor])).toEqual([
       expect.stringContaining('policy/v1beta1 PodDisruptionBudget is not on the allow-list'),
-      expect.stringContaining('monitoring.coreos.com/v1 ServiceMonitor is not on the allow-list'),
+      expect.stringContaining('monitoring.coreos.com/v1 PodMonitor is not on the allow-list'),
     ]);
+  });
+
+  it('checks the Prometheus Operator kinds against their own schema', () => {
+    const wrongType = broken<IServiceMonitor>('ServiceMonitor', (serviceMonitor) => {
+      Object.assign(serviceMonitor.spec.endpoints[0]!, { port: 3000 });
+    });
+    const missingExpr = broken<IPrometheusRule>('PrometheusRule', (rule) => {
+      Reflect.deleteProperty(rule.spec.groups![0]!.rules![0]!, 'expr');
+    });
+    const problems = apiSchemaProblems([wrongType, missingExpr]);
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/ServiceMonitor.*endpoints\/0\/port must be string/);
+    expect(problems[1]).toMatch(/PrometheusRule.*rules\/0 must have required property expr/);
   });
 
   it('does not see unknown fields, which is why the type check exists', () => {
@@ -106,6 +125,21 @@ describe('the unknown-field check', () => {
       expect.stringMatching(/ConfigMap.*'"label"' does not exist in type 'ObjectMeta'/),
       expect.stringMatching(/Service.*'"targetport"' does not exist in type 'ServicePort'/),
       expect.stringMatching(/HTTPRoute.*'"service"' does not exist in type 'HTTPBackendRef'/),
+    ]);
+  });
+
+  it('refuses unknown fields in a ServiceMonitor endpoint and in a PrometheusRule rule', async () => {
+    const problems = await unknownFieldProblems([
+      broken<IServiceMonitor>('ServiceMonitor', (serviceMonitor) => {
+        Object.assign(serviceMonitor.spec.endpoints[0]!, { scrapeInterval: '15s' });
+      }),
+      broken<IPrometheusRule>('PrometheusRule', (rule) => {
+        Object.assign(rule.spec.groups![0]!.rules![0]!, { annotation: { summary: 'x' } });
+      }),
+    ]);
+    expect(problems).toEqual([
+      expect.stringMatching(/ServiceMonitor.*'"scrapeInterval"' does not exist in type/),
+      expect.stringMatching(/PrometheusRule.*'"annotation"' does not exist in type/),
     ]);
   });
 

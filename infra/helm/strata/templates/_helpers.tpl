@@ -130,7 +130,7 @@ livenessProbe:
 
 {{/* Prometheus scrape annotations for a pod serving GET /metrics on .port. */}}
 {{- define "strata.scrapeAnnotations" -}}
-{{- if .root.Values.metrics.scrapeAnnotations }}
+{{- if .root.Values.monitoring.scrapeAnnotations }}
 prometheus.io/scrape: "true"
 prometheus.io/port: {{ .port | quote }}
 prometheus.io/path: /metrics

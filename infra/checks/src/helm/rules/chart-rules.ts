@@ -9,6 +9,7 @@ import { containerResources } from './container-resources.js';
 import { relayDrain } from './relay-drain.js';
 import { relaySpool } from './relay-spool.js';
 import { routeBackends } from './route-backends.js';
+import { serviceMonitors } from './service-monitors.js';
 import { serviceTargetPorts } from './service-target-ports.js';
 import type { Rule, Violation } from './violation.js';
 import { workloadSelectors } from './workload-selectors.js';
@@ -21,6 +22,7 @@ export const CHART_RULES: readonly Rule[] = [
   autoscalerTargets,
   serviceTargetPorts,
   routeBackends,
+  serviceMonitors,
   relaySpool,
   relayDrain,
 ];
