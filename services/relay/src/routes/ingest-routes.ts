@@ -51,6 +51,9 @@ export async function readRequestBody(
   );
 }
 
+/** The address limit's answer: nothing when allowed, else the 429 to send. */
+const refusalAfter = (wait: number) => (wait > 0 ? clientRateLimited('address', wait) : undefined);
+
 /** Registers the ingest and tunnel routes. */
 export async function ingestRoutes(
   app: FastifyInstance,
@@ -64,11 +67,9 @@ export async function ingestRoutes(
   const limitAddress: onRequestHookHandler | undefined =
     addressLimiter &&
     ((request, _reply, done) => {
-      const decide = (wait: number) =>
-        done(wait > 0 ? clientRateLimited('address', wait) : undefined);
       const wait = addressLimiter.take(addressKey(request.ip), context.now());
-      if (typeof wait === 'number') decide(wait);
-      else void wait.then(decide);
+      if (typeof wait === 'number') done(refusalAfter(wait));
+      else void wait.then((shared) => done(refusalAfter(shared)));
     });
   const routeOptions = limitAddress ? { onRequest: limitAddress } : {};
 
