@@ -173,6 +173,19 @@ describe('failure drills', () => {
     expect(keys).toBeGreaterThan(0);
   });
 
+  /** Container → the spool slot whose lease it holds (its host name in the slot's owner file). */
+  async function relaySlots(): Promise<Record<string, string>> {
+    const slots: Record<string, string> = {};
+    for (const id of await stack.containersOf('relay')) {
+      const script = 'grep -lx "$(hostname)" /spool/slot-*/owner';
+      const [owned = ''] = (await run(['docker', 'exec', id, 'sh', '-c', script]))
+        .trim()
+        .split('\n');
+      slots[id] = owned;
+    }
+    return slots;
+  }
+
   it('the relay restarts under load: every acknowledged envelope reaches the upstream', async () => {
     const acknowledged: string[] = [];
     const refused: number[] = [];
@@ -190,8 +203,13 @@ describe('failure drills', () => {
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    const slotsBefore = await relaySlots();
     await stack.compose('restart', '-t', '10', 'relay');
     await stack.waitHealthy(['relay']);
+    // Two replicas on the one volume, a slot each; restarted in their containers, each resumes
+    // its own slot.
+    expect(new Set(Object.values(slotsBefore)).size).toBe(2);
+    expect(await relaySlots()).toEqual(slotsBefore);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     stop.abort();
     await Promise.all(senders);

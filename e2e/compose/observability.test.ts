@@ -44,7 +44,7 @@ const INTERVAL = '2s';
 const SCRAPED = {
   render: { replicas: 2, network: 'web' },
   data: { replicas: 2, network: 'web' },
-  relay: { replicas: 1, network: 'edge' },
+  relay: { replicas: 2, network: 'edge' },
 } as const;
 /**
  * The exporters' jobs: one target each, named in prometheus.yml (not discovered), and the series

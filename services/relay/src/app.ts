@@ -8,6 +8,7 @@ import { closeRedisClient } from '@strata/redis';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RelayConfig } from './config.js';
+import { hostname } from 'node:os';
 import { createDelivery, openSpool, type Delivery } from './delivery.js';
 import { createDsnRegistry } from './dsn/dsn-registry.js';
 import { createMetrics } from './metrics.js';
@@ -15,6 +16,9 @@ import { createClientLimiters } from './shared-limits/client-limiters.js';
 import { createRateLimitState } from './rate-limits/rate-limit-state.js';
 import { openSharedLimitsRedis } from './shared-limits/shared-limits-redis.js';
 import { openTraceExport } from './otlp/open-trace-export.js';
+import { startOrphanDrain } from './orphan-drain.js';
+import { claimSpoolSlot, clearIfDrained } from './spool-slots/shared-spool.js';
+import type { LeaseOptions } from './spool-slots/slot-directory.js';
 import { createServer, registerRoutes, type HttpIntake } from './server.js';
 import type { RecoveryReport, Spool } from './spool/spool.js';
 import type { Forwarder } from './upstream/forwarder.js';
@@ -30,6 +34,11 @@ export interface RelayDeps {
   readonly now?: () => number;
   readonly random?: () => number;
   readonly processMetrics?: boolean;
+  /**
+   * With RELAY_SPOOL_SHARED: this replica's spool slot was taken over (it stalled past the
+   * lease), so it must stop writing at once (default: logged).
+   */
+  readonly onSpoolLeaseLost?: (error: Error) => void;
 }
 
 /** The built relay. */
@@ -53,7 +62,19 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     upstreamUrl: config.RELAY_UPSTREAM,
     clientName: CLIENT_NAME,
   });
-  const { spool, recovery } = await openSpool(config, deps.spool);
+  const lease: LeaseOptions = {
+    instanceId: config.RELAY_INSTANCE_ID ?? hostname(),
+    staleMs: config.RELAY_SPOOL_LEASE_STALE,
+    onLost: (error) =>
+      deps.onSpoolLeaseLost
+        ? deps.onSpoolLeaseLost(error)
+        : app.log.fatal({ err: error }, 'spool slot lease lost'),
+  };
+  const slot =
+    config.RELAY_SPOOL_SHARED && !deps.spool
+      ? await claimSpoolSlot(config.RELAY_SPOOL_DIR, lease)
+      : undefined;
+  const { spool, recovery } = await openSpool(config, deps.spool, slot?.dir);
   const rateLimits = createRateLimitState();
   // The forwarder reports into the metrics, and they read its in-flight count when scraped;
   // likewise the state of the shared limits' Redis connection.
@@ -70,17 +91,16 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     deps.processMetrics ?? false,
   );
   const app = createServer(config, deps.logger, metrics);
-  const delivery = createDelivery(config, {
-    spool,
+  const deliveryParts = {
     send: deps.send,
     registry,
     rateLimits,
     metrics,
-    log: app.log,
     userAgent: CLIENT_NAME,
     now,
     random: deps.random ?? Math.random,
-  });
+  };
+  const delivery = createDelivery(config, { ...deliveryParts, spool, log: app.log });
   forwarder = delivery.forwarder;
   redis = openSharedLimitsRedis(config, app.log);
   const traces = openTraceExport(config, metrics, app.log);
@@ -97,7 +117,17 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
   });
 
   logRecovery(app.log, recovery);
+  if (slot) app.log.info({ slot: slot.slot, instance: lease.instanceId }, 'spool slot leased');
   delivery.start();
+  const orphans =
+    slot &&
+    startOrphanDrain(config, {
+      root: config.RELAY_SPOOL_DIR,
+      ownSlot: slot.slot,
+      lease,
+      delivery: deliveryParts,
+      log: app.log,
+    });
   return {
     app,
     flushClientReports: delivery.flushClientReports,
@@ -105,7 +135,13 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
       // Spans leave beside the spool's envelopes, within the same deadline; then those of the
       // requests that finished while the intake closed.
       const until = performance.now() + timeoutMs;
-      await Promise.all([shutdownInOrder(intake, delivery, timeoutMs), traces?.flush(timeoutMs)]);
+      await Promise.all([
+        shutdownInOrder(intake, delivery, timeoutMs),
+        traces?.flush(timeoutMs),
+        orphans?.stop(timeoutMs),
+      ]);
+      // A slot left with nothing pending is free and empty for whichever replica comes next.
+      if (slot) await clearIfDrained(slot.dir).finally(() => slot.release());
       await traces?.close(Math.max(0, until - performance.now()));
       if (redis) await closeRedisClient(redis);
     },

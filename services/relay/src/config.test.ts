@@ -44,6 +44,26 @@ describe('loadRelayConfig', () => {
     expect(() => loadRelayConfig({ RELAY_REPLICAS: '0' })).toThrow(/RELAY_REPLICAS/);
   });
 
+  it('reads a shared spool: off by default, a lease of at least 2s, a plain instance name', () => {
+    const defaults = loadRelayConfig({});
+    expect([defaults.RELAY_SPOOL_SHARED, defaults.RELAY_SPOOL_LEASE_STALE]).toEqual([
+      false,
+      30_000,
+    ]);
+    expect(defaults.RELAY_INSTANCE_ID).toBeUndefined();
+    const shared = loadRelayConfig({
+      RELAY_SPOOL_SHARED: 'true',
+      RELAY_SPOOL_LEASE_STALE: '5s',
+      RELAY_INSTANCE_ID: 'relay-2',
+    });
+    expect([shared.RELAY_SPOOL_SHARED, shared.RELAY_SPOOL_LEASE_STALE]).toEqual([true, 5000]);
+    expect(shared.RELAY_INSTANCE_ID).toBe('relay-2');
+    expect(() => loadRelayConfig({ RELAY_SPOOL_LEASE_STALE: '1s' })).toThrow(
+      /RELAY_SPOOL_LEASE_STALE: must be at least 2s/,
+    );
+    expect(() => loadRelayConfig({ RELAY_INSTANCE_ID: '../slot' })).toThrow(/RELAY_INSTANCE_ID/);
+  });
+
   it('reports every bad variable at once', () => {
     let caught: unknown;
     try {

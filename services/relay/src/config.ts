@@ -120,7 +120,7 @@ export const RelayConfigSchema = z
       .default('strata:relay:v1:')
       .describe('Namespace of the keys the shared request limits keep in Redis'),
     RELAY_REPLICAS: positiveInt(1).describe(
-      'Replicas sharing the request limits; while Redis is unreachable each admits this share of them',
+      'Replicas sharing the request limits; without Redis, or while it is unreachable, each admits this share of them',
     ),
     RELAY_HEADERS_TIMEOUT: durationMs('10s').describe(
       'Time a client has to send the request headers (at most RELAY_REQUEST_TIMEOUT)',
@@ -140,6 +140,21 @@ export const RelayConfigSchema = z
     RELAY_RETRY_MAX: durationMs('5m').describe('Longest retry delay'),
     RELAY_RETRY_ATTEMPTS: positiveInt(12).describe('Attempts per envelope before it is dropped'),
     RELAY_SPOOL_DIR: z.string().default('.spool/relay').describe('Directory of the durable spool'),
+    RELAY_SPOOL_SHARED: bool(false).describe(
+      'RELAY_SPOOL_DIR is one volume shared by several replicas: each leases a slot directory under it, and sends what gone replicas left',
+    ),
+    RELAY_SPOOL_LEASE_STALE: durationMs('30s')
+      .refine((ms) => ms >= 2000, 'must be at least 2s')
+      .describe(
+        'With RELAY_SPOOL_SHARED, a slot whose lease was not refreshed for this long belongs to a gone replica',
+      ),
+    RELAY_INSTANCE_ID: z
+      .string()
+      .regex(/^[\w.-]{1,128}$/, 'must be letters, digits, ".", "_" or "-" (at most 128)')
+      .optional()
+      .describe(
+        "With RELAY_SPOOL_SHARED, this replica's name across restarts (default: the host name, a container's id)",
+      ),
     RELAY_SPOOL_MAX_BYTES: positiveInt(512 * MIB).describe(
       'Spool size bound; beyond it new envelopes get 503',
     ),

@@ -47,15 +47,16 @@ export interface Delivery {
   close(timeoutMs: number): Promise<void>;
 }
 
-/** Opens the injected spool, or the one under RELAY_SPOOL_DIR; reports what it recovered. */
+/** Opens the injected spool, or the one in `dir`; reports what it recovered. */
 export async function openSpool(
   config: RelayConfig,
   injected: Spool | undefined,
+  dir: string = config.RELAY_SPOOL_DIR,
 ): Promise<{ spool: Spool; recovery: RecoveryReport }> {
   const spool =
     injected ??
     createSpool({
-      dir: config.RELAY_SPOOL_DIR,
+      dir,
       maxBytes: config.RELAY_SPOOL_MAX_BYTES,
       projectShare: config.RELAY_SPOOL_PROJECT_SHARE,
       segmentBytes: config.RELAY_SPOOL_SEGMENT_BYTES,

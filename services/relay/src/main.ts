@@ -25,7 +25,17 @@ const logger = pino({
   redact: ['req.headers.authorization', 'req.headers["x-sentry-auth"]', 'req.headers.cookie'],
 });
 
-const relay = await buildApp({ config, logger, processMetrics: true });
+const relay = await buildApp({
+  config,
+  logger,
+  processMetrics: true,
+  // Another replica took this one's spool slot (it stalled past the lease): writing on would
+  // corrupt the slot, and everything acknowledged is already in it.
+  onSpoolLeaseLost: (error) => {
+    logger.fatal({ err: error }, 'spool slot lease lost; exiting');
+    process.exit(70);
+  },
+});
 await relay.app.listen({ port: config.RELAY_PORT, host: config.RELAY_HOST });
 logger.info(
   {

@@ -31,6 +31,9 @@ import { ingestRoutes } from './routes/ingest-routes.js';
 import { opsRoutes } from './routes/ops-routes.js';
 import type { Spool } from './spool/spool.js';
 
+/** How often a closing server looks for keep-alive connections that have gone idle. */
+const IDLE_SWEEP_MS = 50;
+
 /** What the routes are built from besides the config. */
 export interface RouteParts {
   readonly registry: DsnRegistry;
@@ -156,8 +159,15 @@ export async function registerRoutes(
       // A connection that has not even sent its headers by the deadline is closed, so a slow
       // client never holds the shutdown.
       const cutOff = setTimeout(() => app.server.closeAllConnections(), timeoutMs);
-      await app.close();
-      clearTimeout(cutOff);
+      // Closing closes the idle keep-alive connections once; one whose request was still being
+      // answered goes idle later and would hold the shutdown until the deadline.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cutOff);
+        clearInterval(sweep);
+      }
     },
   };
 }

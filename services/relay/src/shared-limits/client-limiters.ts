@@ -1,6 +1,8 @@
 /**
  * The relay's two request limits (per client address, per project key), built from the config:
- * kept in this process, or shared by every replica through Redis when one is configured.
+ * shared by every replica through Redis when one is configured; otherwise kept in this process,
+ * which admits its share of each (`ceil(limit / RELAY_REPLICAS)`), so replicas the gateway
+ * spreads requests over admit about the configured total together, never more.
  */
 import type { Redis } from 'ioredis';
 import type { RelayConfig } from '../config.js';
@@ -26,7 +28,8 @@ export function createClientLimiters(
 ): ClientLimiters {
   const build = (limit: ClientLimit, perWindow: number, maxKeys: number) => {
     const settings = { limit: perWindow, windowMs: config.RELAY_RATE_LIMIT_WINDOW, maxKeys };
-    if (!redis) return createRequestLimiter(settings);
+    if (!redis)
+      return createRequestLimiter({ ...settings, limit: replicaShare(perWindow, config) });
     return createSharedRequestLimiter(
       redis,
       {
@@ -41,4 +44,9 @@ export function createClientLimiters(
     address: build('address', config.RELAY_RATE_LIMIT_PER_ADDRESS, MAX_LIMITED_ADDRESSES),
     key: build('key', config.RELAY_RATE_LIMIT_PER_KEY, Math.max(1, config.RELAY_DSNS.length)),
   };
+}
+
+/** One replica's share of a limit (0, off, stays off). */
+function replicaShare(limit: number, config: RelayConfig): number {
+  return Math.ceil(limit / config.RELAY_REPLICAS);
 }
