@@ -23,9 +23,13 @@ import {
   type WatchChangesRequest,
   type WatchChangesResponse,
 } from '@strata/proto';
-import { READ_RETRY, withReadRetry, type RetryPolicy } from './read-retry.js';
-import type { GrpcTransport } from './transport/grpc-transport.js';
-import type { ServerStreamCall } from './transport/server-stream.js';
+import {
+  READ_RETRY,
+  withReadRetry,
+  type GrpcTransport,
+  type RetryPolicy,
+  type ServerStreamCall,
+} from '@strata/grpc-transport';
 
 /** What one call carries besides its request. */
 export interface CallContext {
