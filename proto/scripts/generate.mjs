@@ -1,10 +1,13 @@
-// Regenerates src/gen from the .proto files (buf + ts-proto). Run after editing any .proto.
+// Regenerates src/gen from the .proto files: ts-proto's messages and services (buf generate),
+// and the fast codecs and method tables of the hot methods (fast-codecs/). Run after editing
+// any .proto.
 // With an output directory argument it generates there instead (used by the staleness check).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, readFileSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateFastCodecs } from './fast-codecs/generate-fast-codecs.mjs';
 
 const protoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const target = process.argv[2]
@@ -17,6 +20,12 @@ try {
   execFileSync(bin('buf'), ['generate', '--output', work], { cwd: protoRoot, stdio: 'inherit' });
   rmSync(target, { recursive: true, force: true });
   cpSync(join(work, 'src/gen'), target, { recursive: true });
+  generateFastCodecs({
+    moduleDir: protoRoot,
+    configFile: join(protoRoot, 'fast-codecs.json'),
+    genRoot: target,
+    bufBin: bin('buf'),
+  });
   execFileSync(bin('prettier'), ['--log-level', 'warn', '--no-config', '--write', target], {
     stdio: 'inherit',
   });

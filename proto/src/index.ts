@@ -1,10 +1,12 @@
 /**
  * The Strata gRPC contracts as TypeScript: message types, codecs and grpc-js service
- * definitions generated into ./gen (never edited by hand; `npm run gen:proto`), and beside them
- * the hand-written fast codecs for the hot reads (./codecs, each falling back to the generated one).
+ * definitions generated into ./gen (never edited by hand; `npm run gen:proto`), with the fast
+ * codecs for the hot reads generated beside them (each falling back to ts-proto's) on the
+ * primitives in ./wire.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { catalogServiceMethods } from './gen/strata/catalog/v1/catalog_service_methods.js';
 
 export { Category, ChangeKind, Item, ItemView } from './gen/strata/catalog/v1/catalog.js';
 export {
@@ -45,6 +47,15 @@ export const SERVICE_PROTO_FILES = ['strata/catalog/v1/catalog_service.proto'] a
 /** Fully-qualified name of the catalogue service (for health checks and reflection). */
 export const CATALOG_SERVICE_NAME = 'strata.catalog.v1.CatalogService';
 export { readStatusDetails, type StatusDetails } from './status-details.js';
-export { catalogServiceDefinition } from './codecs/catalog-service-definition.js';
-export { decodeGetItemResponse, decodeListItemsResponse } from './codecs/response-decoders.js';
-export { encodeGetItemResponse, encodeListItemsResponse } from './codecs/response-encoders.js';
+export { catalogServiceMethods } from './gen/strata/catalog/v1/catalog_service_methods.js';
+export {
+  decodeGetItemResponse,
+  decodeListItemsResponse,
+} from './gen/strata/catalog/v1/catalog_service_fast_decoders.js';
+export {
+  encodeGetItemResponse,
+  encodeListItemsResponse,
+} from './gen/strata/catalog/v1/catalog_service_fast_encoders.js';
+
+/** The CatalogService definition the data service registers (the generated method table). */
+export const catalogServiceDefinition = () => catalogServiceMethods;

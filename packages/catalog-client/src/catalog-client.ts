@@ -1,13 +1,12 @@
 /**
  * The catalogue contract's client: every CatalogService method as a promise (the change feed as
  * a stream), with the one policy for deadlines, read retries and tracing metadata. Requests use
- * the generated encoders; ListItems and GetItem answers the fast decoders beside them.
+ * the generated method table (@strata/proto): ts-proto's request encoders, and for ListItems and
+ * GetItem answers the generated fast decoders.
  */
 import {
   CATALOG_SERVICE_NAME,
-  CatalogServiceService,
-  decodeGetItemResponse,
-  decodeListItemsResponse,
+  catalogServiceMethods,
   type CreateItemRequest,
   type CreateItemResponse,
   type DeleteItemRequest,
@@ -23,9 +22,13 @@ import {
   type WatchChangesRequest,
   type WatchChangesResponse,
 } from '@strata/proto';
-import { READ_RETRY, withReadRetry, type RetryPolicy } from './read-retry.js';
-import type { GrpcTransport } from './transport/grpc-transport.js';
-import type { ServerStreamCall } from './transport/server-stream.js';
+import {
+  READ_RETRY,
+  withReadRetry,
+  type GrpcTransport,
+  type RetryPolicy,
+  type ServerStreamCall,
+} from '@strata/grpc-transport';
 
 /** What one call carries besides its request. */
 export interface CallContext {
@@ -79,9 +82,7 @@ interface Method<Req, Res> {
 }
 
 const untraced: CallTracer = (_method, send) => send({});
-const service = CatalogServiceService;
-const LIST_ITEMS = { ...service.listItems, responseDeserialize: decodeListItemsResponse };
-const GET_ITEM = { ...service.getItem, responseDeserialize: decodeGetItemResponse };
+const service = catalogServiceMethods;
 
 export function createCatalogClient(
   transport: GrpcTransport,
@@ -131,8 +132,8 @@ export function createCatalogClient(
   return {
     listCategories: (request, context) =>
       read('ListCategories', service.listCategories, request, context),
-    listItems: (request, context) => read('ListItems', LIST_ITEMS, request, context),
-    getItem: (request, context) => read('GetItem', GET_ITEM, request, context),
+    listItems: (request, context) => read('ListItems', service.listItems, request, context),
+    getItem: (request, context) => read('GetItem', service.getItem, request, context),
     createItem: (request, context) => write('CreateItem', service.createItem, request, context),
     updateItem: (request, context) => write('UpdateItem', service.updateItem, request, context),
     deleteItem: (request, context) => write('DeleteItem', service.deleteItem, request, context),

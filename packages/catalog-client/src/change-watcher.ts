@@ -7,9 +7,11 @@
 import { status, type Metadata } from '@grpc/grpc-js';
 import { ChangeKind, type WatchChangesResponse } from '@strata/proto';
 import type { CatalogClient } from './catalog-client.js';
-import { backoffDelay } from './read-retry.js';
-import type { CatalogCallError } from './transport/call-error.js';
-import type { ServerStreamCall } from './transport/server-stream.js';
+import {
+  backoffDelay,
+  type GrpcCallError as CatalogCallError,
+  type ServerStreamCall,
+} from '@strata/grpc-transport';
 
 /** What the watcher needs. */
 export interface ChangeWatcherDeps {

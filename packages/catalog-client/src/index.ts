@@ -1,6 +1,6 @@
 /**
  * The catalogue contract's client: one CatalogClient for reads, writes and the change feed, over
- * one gRPC transport (node:http2) that spreads calls over every data replica and can use TLS.
+ * one gRPC transport (@strata/grpc-transport, on node:http2) that spreads calls over every data replica and can use TLS.
  */
 export {
   createCatalogClient,
@@ -9,19 +9,21 @@ export {
   type CatalogClient,
   type CatalogClientOptions,
 } from './catalog-client.js';
-export type { RetryPolicy } from './read-retry.js';
-export { CatalogCallError } from './transport/call-error.js';
+// The transport is @strata/grpc-transport's; re-exported so callers need one import, and its
+// error under the name catalogue code has always used.
 export {
+  GrpcCallError as CatalogCallError,
   createGrpcTransport,
+  type CallOptions,
+  type ConnectionTiming,
+  type EjectionPolicy,
   type GrpcTransport,
+  type ReplicaReach,
+  type RetryPolicy,
+  type ServerStreamCall,
+  type TlsSettings,
   type TransportOptions,
-} from './transport/grpc-transport.js';
-export type { ServerStreamCall } from './transport/server-stream.js';
-export type { CallOptions } from './transport/unary-call.js';
-export type { TlsSettings } from './transport/tls-settings.js';
-export type { ConnectionTiming } from './transport/http2-connection.js';
-export type { EjectionPolicy } from './replicas/replica-choice.js';
-export type { ReplicaReach } from './replicas/replica-set.js';
+} from '@strata/grpc-transport';
 export {
   createChangeWatcher,
   type ChangeWatcher,

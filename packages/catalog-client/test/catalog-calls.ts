@@ -3,7 +3,7 @@
  * encoded requests, and the error a call that must fail ends with.
  */
 import { CatalogServiceService, ListItemsRequest } from '@strata/proto';
-import type { CatalogCallError } from '../src/transport/call-error.js';
+import type { GrpcCallError as CatalogCallError } from '@strata/grpc-transport';
 
 export const LIST = CatalogServiceService.listItems.path;
 export const GET = CatalogServiceService.getItem.path;

@@ -7,8 +7,8 @@ import type { RunningDataService } from '@strata/data';
 import { UpdateItemRequest, type WatchChangesResponse } from '@strata/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogClient, type CatalogClient } from '../src/catalog-client.js';
-import type { CatalogCallError } from '../src/transport/call-error.js';
-import { createGrpcTransport } from '../src/transport/grpc-transport.js';
+import type { GrpcCallError as CatalogCallError } from '@strata/grpc-transport';
+import { createGrpcTransport } from '@strata/grpc-transport';
 import { startReplica } from './data-replicas.js';
 
 let data: RunningDataService;

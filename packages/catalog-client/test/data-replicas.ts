@@ -5,7 +5,7 @@
  */
 import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
 import { pino } from 'pino';
-import type { AddressResolver } from '../src/replicas/target-addresses.js';
+import type { AddressResolver } from '@strata/grpc-transport';
 
 /** The id every replica's marker item gets (the seed holds 1,000 items). */
 export const MARKER_ID = 1001;

@@ -5,7 +5,7 @@
 import type { RunningDataService } from '@strata/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogClient } from '../src/catalog-client.js';
-import { createGrpcTransport } from '../src/transport/grpc-transport.js';
+import { createGrpcTransport } from '@strata/grpc-transport';
 import { MARKER_ID, startReplica, switchableResolver } from './data-replicas.js';
 
 let first: RunningDataService;

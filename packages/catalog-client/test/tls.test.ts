@@ -8,8 +8,8 @@ import type { RunningDataService } from '@strata/data';
 import { createTestCertificates, type TestCertificates } from '@strata/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogClient } from '../src/catalog-client.js';
-import type { CatalogCallError } from '../src/transport/call-error.js';
-import { createGrpcTransport, type TransportOptions } from '../src/transport/grpc-transport.js';
+import type { GrpcCallError as CatalogCallError } from '@strata/grpc-transport';
+import { createGrpcTransport, type TransportOptions } from '@strata/grpc-transport';
 import { MARKER_ID, startReplica, switchableResolver } from './data-replicas.js';
 
 let certificates: TestCertificates;

@@ -1,5 +1,5 @@
 /**
- * Unary calls on the transport (src/transport/unary-call.ts, one replica) against the real data
+ * Unary calls on the transport (@strata/grpc-transport, one replica) against the real data
  * service: answers, statuses with details, deadlines, cancellation, losing and regaining the
  * service, and connections that go silent. Peers that break the protocol are in
  * unary-call-protocol.test.ts.
@@ -10,7 +10,7 @@ import { GetItemResponse, ItemView, ListItemsResponse, readStatusDetails } from 
 import { pbkdf2 } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGrpcTransport } from '../src/transport/grpc-transport.js';
+import { createGrpcTransport } from '@strata/grpc-transport';
 import { failure, GET, getRequest, LIST, listRequest } from './catalog-calls.js';
 import { silenceableProxy } from './silenceable-proxy.js';
 

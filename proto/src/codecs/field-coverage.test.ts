@@ -1,5 +1,5 @@
 /**
- * The hand-written codecs cover every field the .proto gives their messages. Each message is
+ * The generated fast codecs cover every field the .proto gives their messages. Each message is
  * filled from its generated type's own field list (so a field added to the .proto and
  * regenerated is filled too) with a value that is not the default; the fast decoders must read
  * it without falling back and the fast encoders must write exactly what ts-proto writes. A field
@@ -8,8 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { Item } from '../gen/strata/catalog/v1/catalog.js';
 import { GetItemResponse, ListItemsResponse } from '../gen/strata/catalog/v1/catalog_service.js';
-import { fastGetItem, fastListItems } from './response-decoders.js';
-import { encodeGetItemResponse, encodeListItemsResponse } from './response-encoders.js';
+import {
+  decodeGetItemResponseFast as fastGetItem,
+  decodeListItemsResponseFast as fastListItems,
+} from '../gen/strata/catalog/v1/catalog_service_fast_decoders.js';
+import {
+  encodeGetItemResponse,
+  encodeListItemsResponse,
+} from '../gen/strata/catalog/v1/catalog_service_fast_encoders.js';
 
 /** A value unlike the default for each field of `empty` (the generated fromPartial({})). */
 function everyFieldSet(

@@ -2,8 +2,11 @@ import * as fc from 'fast-check';
 import type { Item } from '../gen/strata/catalog/v1/catalog.js';
 import { GetItemResponse, ListItemsResponse } from '../gen/strata/catalog/v1/catalog_service.js';
 import { describe, expect, it } from 'vitest';
-import { catalogServiceDefinition } from './catalog-service-definition.js';
-import { encodeGetItemResponse, encodeListItemsResponse } from './response-encoders.js';
+import {
+  encodeGetItemResponse,
+  encodeListItemsResponse,
+} from '../gen/strata/catalog/v1/catalog_service_fast_encoders.js';
+import { catalogServiceMethods } from '../gen/strata/catalog/v1/catalog_service_methods.js';
 
 // Strings that exercise UTF-8 sizing: ASCII, accents, CJK, emoji (surrogate pairs), lone
 // surrogates (both encoders write U+FFFD), and the empty string (a skipped proto3 default).
@@ -82,7 +85,7 @@ const tsProto = {
   list: (m: ListItemsResponse) => Buffer.from(ListItemsResponse.encode(m).finish()),
   get: (m: GetItemResponse) => Buffer.from(GetItemResponse.encode(m).finish()),
 };
-const { listItems, getItem } = catalogServiceDefinition();
+const { listItems, getItem } = catalogServiceMethods;
 
 describe('one-pass response encoders', () => {
   it('write service-shaped ListItemsResponse and GetItemResponse themselves, byte-identical to ts-proto', () => {

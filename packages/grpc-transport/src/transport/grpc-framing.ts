@@ -84,7 +84,7 @@ export function statusOf(
  * (a proxy or a server that is not gRPC answered): doc/http-grpc-status-mapping.md.
  */
 export function statusFromHttp(httpStatus: number): CallStatus {
-  const details = `the data service answered HTTP ${httpStatus} without a gRPC status`;
+  const details = `the server answered HTTP ${httpStatus} without a gRPC status`;
   switch (httpStatus) {
     case 400:
       return { code: status.INTERNAL, details };

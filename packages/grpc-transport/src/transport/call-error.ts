@@ -1,19 +1,19 @@
 /**
- * The one error every catalogue call fails with: a gRPC status (code and details) and the
+ * The one error every call fails with: a gRPC status (code and details) and the
  * trailers' metadata, shaped like grpc-js's ServiceError so status-detail readers work on it.
  */
 import http2 from 'node:http2';
 import { Metadata, status } from '@grpc/grpc-js';
 import { statusFromHttp, statusOf, type CallStatus } from './grpc-framing.js';
 
-export class CatalogCallError extends Error {
+export class GrpcCallError extends Error {
   readonly code: status;
   readonly details: string;
   readonly metadata: Metadata;
 
   constructor(outcome: CallStatus, metadata: Metadata = new Metadata()) {
     super(`${outcome.code} ${status[outcome.code] ?? 'UNKNOWN'}: ${outcome.details}`);
-    this.name = 'CatalogCallError';
+    this.name = 'GrpcCallError';
     this.code = outcome.code;
     this.details = outcome.details;
     this.metadata = metadata;
@@ -28,8 +28,8 @@ export const REPLICA_FAILURE_CODES: ReadonlySet<number> = new Set([
   status.DEADLINE_EXCEEDED,
 ]);
 
-export function cancelled(): CatalogCallError {
-  return new CatalogCallError({ code: status.CANCELLED, details: 'the call was cancelled' });
+export function cancelled(): GrpcCallError {
+  return new GrpcCallError({ code: status.CANCELLED, details: 'the call was cancelled' });
 }
 
 const { NGHTTP2_CANCEL, NGHTTP2_NO_ERROR, NGHTTP2_REFUSED_STREAM, NGHTTP2_ENHANCE_YOUR_CALM } =
@@ -39,13 +39,13 @@ const { NGHTTP2_CANCEL, NGHTTP2_NO_ERROR, NGHTTP2_REFUSED_STREAM, NGHTTP2_ENHANC
  * The stream ended without a status: why, in gRPC's terms. A reset from the server is mapped
  * by its code as grpc-js maps it; a lost or refused connection is UNAVAILABLE.
  */
-export function unavailable(error: unknown, rstCode?: number): CatalogCallError {
+export function unavailable(error: unknown, rstCode?: number): GrpcCallError {
   const reason = error instanceof Error ? error.message : 'the stream ended without a status';
   const serverReset =
     rstCode !== undefined &&
     rstCode !== NGHTTP2_NO_ERROR &&
     (!error || (error as { code?: unknown }).code === 'ERR_HTTP2_STREAM_ERROR');
-  if (!serverReset) return new CatalogCallError({ code: status.UNAVAILABLE, details: reason });
+  if (!serverReset) return new GrpcCallError({ code: status.UNAVAILABLE, details: reason });
   const code =
     rstCode === NGHTTP2_REFUSED_STREAM
       ? status.UNAVAILABLE
@@ -54,18 +54,18 @@ export function unavailable(error: unknown, rstCode?: number): CatalogCallError 
         : rstCode === NGHTTP2_CANCEL
           ? status.CANCELLED
           : status.INTERNAL;
-  return new CatalogCallError({ code, details: `the server reset the stream (code ${rstCode})` });
+  return new GrpcCallError({ code, details: `the server reset the stream (code ${rstCode})` });
 }
 
 /** The error for answer headers that are not a gRPC answer (a proxy, a web server), if so. */
-export function notGrpc(headers: http2.IncomingHttpHeaders): CatalogCallError | undefined {
+export function notGrpc(headers: http2.IncomingHttpHeaders): GrpcCallError | undefined {
   const httpStatus = Number(headers[':status']);
-  if (httpStatus !== 200) return new CatalogCallError(statusFromHttp(httpStatus));
+  if (httpStatus !== 200) return new GrpcCallError(statusFromHttp(httpStatus));
   const type = String(headers['content-type'] ?? '');
   if (type.startsWith('application/grpc')) return undefined;
-  return new CatalogCallError({
+  return new GrpcCallError({
     code: status.UNKNOWN,
-    details: `the data service answered with content-type "${type}", not gRPC`,
+    details: `the server answered with content-type "${type}", not gRPC`,
   });
 }
 
@@ -80,14 +80,14 @@ export interface StreamEnd {
 }
 
 /** How a unary call or a stream ended, as an error; undefined when it ended with status OK. */
-export function failureOf(end: StreamEnd): CatalogCallError | undefined {
+export function failureOf(end: StreamEnd): GrpcCallError | undefined {
   const rstCode = end.connectionLost ? undefined : end.rstCode;
   const block = end.trailers ?? end.headers; // a trailers-only answer puts its status in the headers
   const stated = block && statusOf(block);
   if (stated)
     return stated.code === status.OK
       ? undefined
-      : new CatalogCallError(stated, Metadata.fromHttp2Headers(block));
+      : new GrpcCallError(stated, Metadata.fromHttp2Headers(block));
   if (!end.headers || end.streamError) return unavailable(end.streamError, rstCode);
   return notGrpc(end.headers) ?? unavailable(undefined, rstCode);
 }

@@ -3,7 +3,7 @@
  * load-balancing → subchannel call chain, a Metadata object and an AsyncResource per call;
  * on the render service's hot reads that cost more than the rest of the call
  * (bench/render/RESULTS.md, "Unary reads without grpc-js"). The wire format is the same, so the
- * data service cannot tell the difference. Answers reach their callers through
+ * server cannot tell the difference. Answers reach their callers through
  * answer-handoff.ts, one per event-loop turn.
  */
 import http2 from 'node:http2';
@@ -12,7 +12,7 @@ import type { Replica, ReplicaSet } from '../replicas/replica-set.js';
 import type { AnswerHandoff } from './answer-handoff.js';
 import { openCall } from './open-call.js';
 import {
-  CatalogCallError,
+  GrpcCallError,
   cancelled,
   failureOf,
   REPLICA_FAILURE_CODES,
@@ -38,7 +38,7 @@ export interface UnaryContext {
 
 const { NGHTTP2_CANCEL } = http2.constants;
 
-type Outcome = { message: Buffer } | { error: CatalogCallError };
+type Outcome = { message: Buffer } | { error: GrpcCallError };
 
 /** Sends one call to the replica the set picks; resolves with the answer's message bytes. */
 export function callUnary(
@@ -71,7 +71,7 @@ function send(
       'grpc-timeout': grpcTimeout(options.deadlineMs),
       ...options.metadata,
     });
-    if (stream instanceof CatalogCallError) {
+    if (stream instanceof GrpcCallError) {
       reject(stream);
       return;
     }
@@ -93,14 +93,14 @@ function send(
       if ('message' in outcome) handoff(() => resolve(outcome.message));
       else handoff(() => reject(outcome.error));
     };
-    const abandon = (error: CatalogCallError) => {
+    const abandon = (error: GrpcCallError) => {
       settle({ error });
       if (!stream.closed) stream.close(NGHTTP2_CANCEL);
     };
     const onAbort = () => abandon(cancelled());
     const timer = setTimeout(() => {
       abandon(
-        new CatalogCallError({
+        new GrpcCallError({
           code: status.DEADLINE_EXCEEDED,
           details: `deadline of ${options.deadlineMs} ms exceeded`,
         }),
@@ -119,7 +119,7 @@ function send(
       chunks.push(chunk);
       if (received > maxBytes + 5)
         abandon(
-          new CatalogCallError({
+          new GrpcCallError({
             code: status.RESOURCE_EXHAUSTED,
             details: `answer exceeds the ${maxBytes}-byte limit`,
           }),
@@ -151,5 +151,5 @@ function outcomeOf(end: StreamEnd, body: Buffer, maxBytes: number): Outcome {
   const failure = failureOf(end);
   if (failure) return { error: failure };
   const read = readUnaryMessage(body, maxBytes);
-  return 'message' in read ? read : { error: new CatalogCallError(read.failure) };
+  return 'message' in read ? read : { error: new GrpcCallError(read.failure) };
 }

@@ -1,5 +1,5 @@
 /**
- * Where the data replicas are: the configured target (`host:port`, or several separated by
+ * Where a server's replicas are: the configured target (`host:port`, or several separated by
  * commas) and every address its names resolve to. Parsing is pure; resolving asks c-ares (the
  * DNS servers of /etc/resolv.conf: Docker's embedded DNS answers a service name with one address
  * per replica), or getaddrinfo for `localhost`, which is not a DNS name.
@@ -7,7 +7,7 @@
  * Why not getaddrinfo for every name: it runs in libuv's four-thread pool and cannot be
  * cancelled. In the compose drills a lookup of a stopped container's name hung until the
  * resolver gave up, an outage's lookups (and ioredis's during a Redis outage) filled that pool,
- * and a replica could not reach the data service for seconds after it was back. c-ares asks
+ * and a replica could not reach its server for seconds after it was back. c-ares asks
  * with a bounded timeout, off the pool.
  */
 import dns from 'node:dns';
@@ -41,7 +41,7 @@ export function parseTarget(target: string): TargetEntry[] {
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  if (entries.length === 0) throw new Error('the data service address is empty');
+  if (entries.length === 0) throw new Error('the target address is empty');
   return entries.map((entry) => {
     const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]\s]+)):(\d{1,5})$/.exec(entry);
     const port = Number(match?.[3]);
@@ -74,7 +74,7 @@ export async function resolveTarget(
         if (!found.has(replica.address)) found.set(replica.address, replica);
   if (found.size === 0) {
     const failure = settled.find((result) => result.status === 'rejected');
-    throw failure ? failure.reason : new Error('no address found for the data service');
+    throw failure ? failure.reason : new Error('no address found for the target');
   }
   return [...found.values()];
 }

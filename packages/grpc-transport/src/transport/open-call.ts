@@ -4,7 +4,7 @@
  * another stream.
  */
 import type http2 from 'node:http2';
-import { unavailable, type CatalogCallError } from './call-error.js';
+import { unavailable, type GrpcCallError } from './call-error.js';
 import type { Connection } from './http2-connection.js';
 
 /** The call's stream, or the UNAVAILABLE error it failed to open with. */
@@ -12,7 +12,7 @@ export function openCall(
   connection: Connection,
   path: string,
   headers: Readonly<Record<string, string>>,
-): http2.ClientHttp2Stream | CatalogCallError {
+): http2.ClientHttp2Stream | GrpcCallError {
   try {
     return connection.session.request({
       ':method': 'POST',

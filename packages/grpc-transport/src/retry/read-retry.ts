@@ -4,7 +4,7 @@
  * exponential backoff. Writes are never retried (they may have happened). Time and randomness
  * are parameters, so tests need no real clock.
  */
-import { REPLICA_FAILURE_CODES } from './transport/call-error.js';
+import { REPLICA_FAILURE_CODES } from '../transport/call-error.js';
 
 /** Retry settings. */
 export interface RetryPolicy {

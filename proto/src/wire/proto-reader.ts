@@ -1,7 +1,7 @@
 /**
- * A minimal protobuf reader over a Buffer for the hand-written response decoders. It accepts only
- * what the data service's one-pass encoder writes; anything else throws Unsupported, and the
- * decoder falls back to ts-proto for the whole message.
+ * A minimal protobuf reader over a Buffer for the generated fast decoders. It accepts only what
+ * the one-pass encoders write; anything else throws Unsupported, and the decoder falls back to
+ * ts-proto for the whole message.
  */
 
 /** Thrown for input the fast decoders leave to ts-proto. */
@@ -49,6 +49,12 @@ export class ProtoReader {
   string(): string {
     const { start, end } = this.delimited();
     return start === end ? '' : this.buf.toString('utf8', start, end);
+  }
+
+  /** A reader over an embedded message's bytes; this reader moves past them. */
+  nested(): ProtoReader {
+    const { start, end } = this.delimited();
+    return new ProtoReader(this.buf, start, end);
   }
 }
 

@@ -2,13 +2,13 @@
  * A server-streaming gRPC call (the change feed) on the same replicas and connections as the
  * unary calls. It emits what a grpc-js stream emits, so a reader written for one reads the other:
  * 'metadata' (the answer headers), 'data' (each decoded message), then 'end', or 'error' with a
- * CatalogCallError. Pausing stops reading, and HTTP/2 flow control holds the server back.
+ * GrpcCallError. Pausing stops reading, and HTTP/2 flow control holds the server back.
  */
 import { EventEmitter } from 'node:events';
 import http2 from 'node:http2';
 import { Metadata, status } from '@grpc/grpc-js';
 import type { ReplicaSet } from '../replicas/replica-set.js';
-import { CatalogCallError, cancelled, failureOf, notGrpc, unavailable } from './call-error.js';
+import { GrpcCallError, cancelled, failureOf, notGrpc, unavailable } from './call-error.js';
 import { createMessageReader, frameMessage, statusOf } from './grpc-framing.js';
 import { openCall } from './open-call.js';
 
@@ -16,7 +16,7 @@ import { openCall } from './open-call.js';
 export interface ServerStreamCall<Message> extends EventEmitter {
   on(event: 'metadata', listener: (metadata: Metadata) => void): this;
   on(event: 'data', listener: (message: Message) => void): this;
-  on(event: 'error', listener: (error: CatalogCallError) => void): this;
+  on(event: 'error', listener: (error: GrpcCallError) => void): this;
   on(event: 'end', listener: () => void): this;
   pause(): void;
   resume(): void;
@@ -37,7 +37,7 @@ export function callServerStream<Message>(
   let stream: http2.ClientHttp2Stream | undefined;
   let paused = false;
   let finished = false;
-  const finish = (error?: CatalogCallError) => {
+  const finish = (error?: GrpcCallError) => {
     if (finished) return;
     finished = true;
     if (error) call.emit('error', error);
@@ -61,7 +61,7 @@ export function callServerStream<Message>(
     if (finished) return;
     const used = replica.pool.current();
     const started = openCall(used, path, metadata);
-    if (started instanceof CatalogCallError) {
+    if (started instanceof GrpcCallError) {
       finish(started);
       return;
     }
@@ -84,7 +84,7 @@ export function callServerStream<Message>(
       if (finished) return;
       const result = read(chunk);
       if ('failure' in result) {
-        finish(new CatalogCallError(result.failure));
+        finish(new GrpcCallError(result.failure));
         opened.close(http2.constants.NGHTTP2_CANCEL);
         return;
       }
@@ -94,7 +94,7 @@ export function callServerStream<Message>(
           decoded = decode(message);
         } catch (error) {
           const details = `a message could not be decoded: ${(error as Error).message}`;
-          finish(new CatalogCallError({ code: status.INTERNAL, details }));
+          finish(new GrpcCallError({ code: status.INTERNAL, details }));
           opened.close(http2.constants.NGHTTP2_CANCEL);
           return;
         }

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frameMessage } from '../src/transport/grpc-framing.js';
 import { createGrpcTransport } from '../src/transport/grpc-transport.js';
-import { failure, GET, getRequest } from './catalog-calls.js';
+import { failure, METHOD, request } from './calls.js';
 
 describe('against peers that break the protocol', () => {
   type Behaviour = (stream: http2.ServerHttp2Stream, headers: http2.IncomingHttpHeaders) => void;
@@ -31,7 +31,7 @@ describe('against peers that break the protocol', () => {
     behaviour = next;
     const caller = createGrpcTransport(address, options);
     try {
-      const error = await failure(caller.unary(GET, getRequest(1), { deadlineMs: 2000 }));
+      const error = await failure(caller.unary(METHOD, request(1), { deadlineMs: 2000 }));
       return status[error.code];
     } finally {
       caller.close();
@@ -49,7 +49,7 @@ describe('against peers that break the protocol', () => {
     };
     const caller = createGrpcTransport(address);
     try {
-      const bytes = await caller.unary(GET, getRequest(1), {
+      const bytes = await caller.unary(METHOD, request(1), {
         deadlineMs: 1500,
         metadata: { 'strata-trace-id': 'trace-1' },
       });
@@ -59,7 +59,7 @@ describe('against peers that break the protocol', () => {
     }
     expect(seen).toMatchObject({
       ':method': 'POST',
-      ':path': GET,
+      ':path': METHOD,
       'content-type': 'application/grpc',
       te: 'trailers',
       'grpc-timeout': '1500m',
@@ -79,7 +79,7 @@ describe('against peers that break the protocol', () => {
     };
     const caller = createGrpcTransport(address);
     try {
-      await caller.unary(GET, getRequest(1), { deadlineMs: 1500 });
+      await caller.unary(METHOD, request(1), { deadlineMs: 1500 });
     } finally {
       caller.close();
     }

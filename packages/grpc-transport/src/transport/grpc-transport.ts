@@ -9,7 +9,7 @@ import {
   type ReplicaSetOptions,
 } from '../replicas/replica-set.js';
 import { createAnswerHandoff } from './answer-handoff.js';
-import { CatalogCallError } from './call-error.js';
+import { GrpcCallError } from './call-error.js';
 import { MAX_RESPONSE_BYTES } from './grpc-framing.js';
 import { callServerStream, type ServerStreamCall } from './server-stream.js';
 import { callUnary, type CallOptions } from './unary-call.js';
@@ -20,7 +20,7 @@ export interface TransportOptions extends ReplicaSetOptions {
 }
 
 export interface GrpcTransport {
-  /** Resolves with the answer's message bytes; rejects with a CatalogCallError. */
+  /** Resolves with the answer's message bytes; rejects with a GrpcCallError. */
   unary(path: string, request: Uint8Array, options: CallOptions): Promise<Buffer>;
   serverStream<Message>(
     path: string,
@@ -45,7 +45,7 @@ export function createGrpcTransport(target: string, options: TransportOptions = 
   };
   let closed = false;
   const refused = () =>
-    new CatalogCallError({ code: status.UNAVAILABLE, details: 'the client is closed' });
+    new GrpcCallError({ code: status.UNAVAILABLE, details: 'the client is closed' });
   return {
     unary: (path, request, callOptions) =>
       closed ? Promise.reject(refused()) : callUnary(context, path, request, callOptions),

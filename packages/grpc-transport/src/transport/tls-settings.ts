@@ -1,11 +1,11 @@
 /**
- * TLS between a service and the data service: the certificates in PEM (the services' config
- * reads the files), shared by the client side here and by the data service's server.
+ * TLS to a gRPC server: the certificates in PEM (the caller's config reads the files); the same
+ * shape serves a server's side.
  */
 
 /** A client's TLS settings: trust `ca`; present `cert`/`key` when the server asks (mutual TLS). */
 export interface TlsSettings {
-  /** The CA that signed the data service's certificate (PEM). */
+  /** The CA that signed the server's certificate (PEM). */
   readonly ca: string | Buffer;
   /** This client's certificate and key (PEM), for mutual TLS. */
   readonly cert?: string | Buffer | undefined;
