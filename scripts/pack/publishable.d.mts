@@ -7,6 +7,7 @@ export interface PackageManifest {
   readonly exports?: Record<string, unknown>;
   readonly bin?: Record<string, string>;
   readonly dependencies?: Record<string, string>;
+  readonly peerDependencies?: Record<string, string>;
   readonly devDependencies?: Record<string, string>;
 }
 export function publishableWorkspaces(root: string): { dir: string; manifest: PackageManifest }[];

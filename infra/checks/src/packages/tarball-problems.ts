@@ -1,7 +1,7 @@
 /**
  * What is wrong with a package tarball, from its manifest and the files in it: exports or bin
  * targets it lacks, subpaths without types, tests or TypeScript sources shipped, no LICENSE, and
- * packages its code imports without declaring them. Pure: the test reads the tarball.
+ * packages its code or its types import without declaring them. Pure: the test reads the tarball.
  */
 import { builtinModules } from 'node:module';
 import type { PackageManifest } from '../../../../scripts/pack/publishable.mjs';
@@ -66,15 +66,26 @@ export function tarballProblems(manifest: PackageManifest, files: readonly Packe
     if (/\.tsx?$/.test(path) && !path.endsWith('.d.ts')) problems.push(`ships a source: ${path}`);
   }
   if (!paths.has('LICENSE')) problems.push('has no LICENSE');
-  const declared = new Set([manifest.name, ...Object.keys(manifest.dependencies ?? {})]);
-  const undeclared = new Set<string>();
+  // Code needs its imports installed; declarations need them for the installer's type checks.
+  const declared = new Set([
+    manifest.name,
+    ...Object.keys(manifest.dependencies ?? {}),
+    ...Object.keys(manifest.peerDependencies ?? {}),
+  ]);
+  const undeclared = new Map<string, string>();
   for (const file of files) {
-    if (file.text === undefined || !/\.m?js$/.test(file.path)) continue;
-    for (const name of importedPackages(file.text)) if (!declared.has(name)) undeclared.add(name);
+    const kind = file.path.endsWith('.d.ts')
+      ? 'in its types'
+      : /\.m?js$/.test(file.path)
+        ? 'at run time'
+        : undefined;
+    if (file.text === undefined || kind === undefined) continue;
+    for (const name of importedPackages(file.text))
+      if (!declared.has(name) && !undeclared.has(name)) undeclared.set(name, kind);
   }
-  for (const name of [...undeclared].sort())
+  for (const [name, kind] of [...undeclared].sort(([a], [b]) => a.localeCompare(b)))
     problems.push(
-      `imports ${name} at run time without it in dependencies${manifest.devDependencies?.[name] ? ' (it is a devDependency)' : ''}`,
+      `imports ${name} ${kind} without it in dependencies${manifest.devDependencies?.[name] ? ' (it is a devDependency)' : ''}`,
     );
   return problems;
 }

@@ -37,7 +37,7 @@ async function tarballFiles(tarball: string): Promise<PackedFile[]> {
     .filter((entry) => entry.isFile())
     .map((entry) => {
       const path = join(entry.parentPath, entry.name).slice(packageDir.length + 1);
-      const text = /\.(m?js|json)$/.test(path)
+      const text = /\.(m?js|d\.ts|json)$/.test(path)
         ? readFileSync(join(packageDir, path), 'utf8')
         : undefined;
       return { path, text };

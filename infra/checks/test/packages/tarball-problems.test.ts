@@ -28,7 +28,7 @@ describe('tarballProblems', () => {
   it('finds missing targets, untyped exports, tests, sources, no LICENSE and undeclared imports', () => {
     const files = [
       { path: 'package.json' },
-      { path: 'dist/index.d.ts' },
+      { path: 'dist/index.d.ts', text: "import type { FastifyInstance } from 'fastify';" },
       {
         path: 'dist/index.js',
         text: "import { z } from 'zod';\nimport { pino } from 'pino';\nconst x = await import('undici/fetch');\nimport 'node:fs';",
@@ -43,6 +43,7 @@ describe('tarballProblems', () => {
       'ships a test: dist/index.test.js',
       'ships a source: src/index.ts',
       'has no LICENSE',
+      'imports fastify in its types without it in dependencies',
       'imports pino at run time without it in dependencies (it is a devDependency)',
       'imports undici at run time without it in dependencies',
     ]);
