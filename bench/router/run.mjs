@@ -103,7 +103,7 @@ stack.stop();
 
 // What a page loads to hydrate and navigate (the entry and the chunks it imports statically,
 // from the manifest) and, apart, the chunks loaded lazily (the telemetry SDK).
-const assets = `${ROOT}services/render/dist/public/strata-app-catalog/assets/`;
+const assets = `${ROOT}apps/catalog/dist/public/assets/`;
 const manifest = JSON.parse(readFileSync(`${assets}manifest.json`, 'utf8'));
 const fileOf = (url) => url.split('/').pop();
 const main = fileOf(manifest.client);

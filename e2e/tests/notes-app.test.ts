@@ -14,12 +14,12 @@ import { useNotesStackAndBrowser } from '../harness/suite.js';
 const suite = useNotesStackAndBrowser();
 const url = (path: string) => `${suite.stack().renderUrl}${path}`;
 
-/** The client bundle each app's document must load (written by the render build). */
+/** The client bundle each app's document must load (written by the app's build: strata-bundle-client). */
 const bundleOf = (app: string) =>
   (
-    JSON.parse(
-      readFileSync(`${ROOT}services/render/dist/public/${app}/assets/manifest.json`, 'utf8'),
-    ) as { client: string }
+    JSON.parse(readFileSync(`${ROOT}apps/${app}/dist/public/assets/manifest.json`, 'utf8')) as {
+      client: string;
+    }
   ).client;
 
 describe('the notes app’s document', () => {
@@ -33,12 +33,12 @@ describe('the notes app’s document', () => {
     expect(await page.locator('ul.notes li.note').count()).toBe(
       (await suite.stack().savedNotes()).length,
     );
-    // The notes bundle, never the catalogue's (each app has its own under dist/public).
+    // The notes bundle, never the catalogue's (each app builds its own, in its package).
     const scripts = await page
       .locator('script[src]')
       .evaluateAll((elements) => elements.map((e) => e.getAttribute('src')));
-    expect(scripts).toContain(bundleOf('strata-app-notes'));
-    expect(scripts).not.toContain(bundleOf('strata-app-catalog'));
+    expect(scripts).toContain(bundleOf('notes'));
+    expect(scripts).not.toContain(bundleOf('catalog'));
     await routerReady(page);
     await expect.poll(() => isHydrated(page), { timeout: 10_000 }).toBe(true);
     // React reports hydration mismatches asynchronously, as recoverable errors.

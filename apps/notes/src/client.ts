@@ -1,6 +1,6 @@
 /**
  * `@strata/app-notes/client`: the app's whole route table, for the browser bundle. Imports no
- * server-only code (the render service bundles it with esbuild for the browser).
+ * server-only code (its build bundles it with esbuild for the browser: strata-bundle-client).
  */
 import { notesRoutes } from './routes.js';
 

@@ -29,7 +29,6 @@ const {
   notesVariables,
   renderVariables,
   notesExports,
-  renderDependencies,
   composeServices,
 } = readRepositoryFacts();
 
@@ -143,8 +142,9 @@ function assignmentProblems([name, value]: readonly [string, string]): string[] 
   } catch (error) {
     return [`${name}=${value}: ${(error as Error).message}`];
   }
-  if (name === 'RENDER_APP' && !renderDependencies.includes(value))
-    return [`${value} is not a dependency of the render service`];
+  // Render serves any app installed where it starts: here, a workspace package with a client.
+  if (name === 'RENDER_APP' && !workspaces.get(value)?.exports?.['./client'])
+    return [`${value} is not an app of this repository (a workspace with a ./client export)`];
   return [];
 }
 

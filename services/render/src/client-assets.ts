@@ -1,25 +1,23 @@
 /**
- * Finds the app's built browser bundle (written by scripts/build-client.mjs) next to the server.
+ * Finds the app's browser bundle, which the app's own build writes (strata-bundle-client, from
+ * @strata/web) into its package, so the render service serves any app without building it.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ConfigError } from '@strata/config';
 import type { ClientAssets } from './render-app.js';
 
-/** The directory name of a package's bundle: `@strata/app-catalog` → `strata-app-catalog`. */
-export function bundleDirectoryOf(appPackage: string): string {
-  return appPackage.replace(/^@/, '').replace(/\//g, '-');
-}
+/** Where, inside an app's package, its bundle and manifest.json are. */
+export const CLIENT_BUNDLE_DIRECTORY = 'dist/public/assets';
 
-/**
- * Reads dist/public/<app>/assets/manifest.json; without a build, pages render without
- * hydration.
- */
-export function loadClientAssets(appPackage: string): ClientAssets {
-  const directory = fileURLToPath(
-    new URL(`../dist/public/${bundleDirectoryOf(appPackage)}/assets/`, import.meta.url),
-  );
-  const manifest = `${directory}manifest.json`;
-  if (!existsSync(manifest)) return { directory: undefined, scripts: [], contentHash: 'dev' };
+/** Reads the bundle's manifest.json in the app's folder; a ConfigError when there is none. */
+export function loadClientAssets(appName: string, appDirectory: string): ClientAssets {
+  const directory = join(appDirectory, CLIENT_BUNDLE_DIRECTORY);
+  const manifest = join(directory, 'manifest.json');
+  if (!existsSync(manifest))
+    throw new ConfigError('render service', [
+      `RENDER_APP: ${appName} has no client bundle: ${manifest} is missing (the app's build writes it with strata-bundle-client)`,
+    ]);
   const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as {
     client: string;
     shared?: string[];
@@ -27,7 +25,7 @@ export function loadClientAssets(appPackage: string): ClientAssets {
   };
   // The shared chunks load as modules beside the entry: fetched in parallel, run once.
   return {
-    directory,
+    directory: `${directory}/`,
     scripts: [parsed.client, ...(parsed.shared ?? [])],
     contentHash: parsed.hash,
   };

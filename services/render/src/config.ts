@@ -50,6 +50,13 @@ export const RenderConfigSchema = z
       .describe(
         'The application served: a package whose default export is a Strata app (see docs/guide.md); it reads its own settings.',
       ),
+    RENDER_APP_ROOT: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Directory RENDER_APP is installed for (found in its node_modules or a parent’s). Unset: the directory the service is started from.',
+      ),
     PUBLIC_ORIGINS: csvList().describe(
       'Origins (scheme://host[:port]) whose pages may call server actions. Empty: the origin the request was made to.',
     ),

@@ -1,4 +1,5 @@
-export { bundleDirectoryOf, loadClientAssets } from './client-assets.js';
+export { CLIENT_BUNDLE_DIRECTORY, loadClientAssets } from './client-assets.js';
+export { findInstalledPackage, packageCandidates, type InstalledPackage } from './app-package.js';
 export { RenderConfigSchema, loadRenderConfig, type RenderConfig } from './config.js';
 export { appShapeProblems, loadApp, type LoadedApp } from './load-app.js';
 export { buildRenderApp, type ClientAssets, type RenderAppDeps } from './render-app.js';

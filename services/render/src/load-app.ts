@@ -1,11 +1,12 @@
 /**
  * Loads the application named by RENDER_APP: a package whose default export is a Strata app,
- * and whose `./client` export's default is the route table its browser bundle hydrates. A wrong
- * name or a module of another shape stops start-up with a message that says which.
+ * and whose `./client` export's default is the route table its browser bundle hydrates. A
+ * missing package or a module of another shape stops start-up with a message that says which.
  */
 import { ConfigError } from '@strata/config';
 import type { RouteTable } from '@strata/web';
 import type { StrataApp } from '@strata/web/server';
+import { exportUrl, findInstalledPackage } from './app-package.js';
 
 const APP_NAME = /^[a-z0-9-]+$/;
 
@@ -25,42 +26,38 @@ export function appShapeProblems(candidate: unknown): string[] {
   return problems;
 }
 
-/** An app and the route table of its browser bundle. */
+/** An app, the route table of its browser bundle and the folder it is installed in. */
 export interface LoadedApp {
   readonly definition: StrataApp<unknown>;
   readonly clientRoutes: RouteTable<unknown>;
+  readonly directory: string;
 }
 
-/** Imports `specifier` and its `./client`; throws ConfigError when they are not an app's. */
-export async function loadApp(specifier: string): Promise<LoadedApp> {
-  const server = await importDefault(specifier, specifier);
+/**
+ * Imports the package `name` installed for `root` (see app-package.ts) and its `./client`;
+ * throws ConfigError when it is missing or not an app.
+ */
+export async function loadApp(name: string, root: string): Promise<LoadedApp> {
+  const pkg = findInstalledPackage(name, root);
+  const server = await importDefault(exportUrl(pkg, '.'));
   const problems = appShapeProblems(server);
   if (problems.length > 0)
     throw new ConfigError(
       'render service',
-      problems.map((problem) => `RENDER_APP: ${specifier} is not a Strata app: ${problem}`),
+      problems.map((problem) => `RENDER_APP: ${name} is not a Strata app: ${problem}`),
     );
-  const client = await importDefault(`${specifier}/client`, specifier);
+  const client = await importDefault(exportUrl(pkg, './client'));
   if (!(client as Partial<RouteTable<unknown>> | undefined)?.byId)
     throw new ConfigError('render service', [
-      `RENDER_APP: ${specifier}/client must export its route table (createRouteTable) as default`,
+      `RENDER_APP: ${name}/client must export its route table (createRouteTable) as default`,
     ]);
-  return { definition: server as StrataApp<unknown>, clientRoutes: client as RouteTable<unknown> };
+  return {
+    definition: server as StrataApp<unknown>,
+    clientRoutes: client as RouteTable<unknown>,
+    directory: pkg.directory,
+  };
 }
 
-async function importDefault(specifier: string, app: string): Promise<unknown> {
-  try {
-    return ((await import(specifier)) as { default?: unknown }).default;
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND' && String(error).includes(`'${app}'`))
-      throw new ConfigError('render service', [
-        `RENDER_APP: ${app} is not installed (add it to the render service's dependencies)`,
-      ]);
-    if (code === 'ERR_PACKAGE_PATH_NOT_EXPORTED')
-      throw new ConfigError('render service', [
-        `RENDER_APP: ${app} has no ${specifier === app ? 'main' : './client'} export`,
-      ]);
-    throw error;
-  }
+async function importDefault(url: string): Promise<unknown> {
+  return ((await import(url)) as { default?: unknown }).default;
 }

@@ -1,8 +1,10 @@
+#!/usr/bin/env node
 /**
  * Composition root of the render service: reads the environment, loads and starts the app
  * (RENDER_APP), starts the segment cache (Redis or in-process) and its subscription to the app's
  * change feed, builds the server, listens, and shuts down gracefully on SIGTERM/SIGINT.
  */
+import { resolve } from 'node:path';
 import { ConfigError } from '@strata/config';
 import { startNodeTelemetry } from '@strata/telemetry';
 import { pino } from 'pino';
@@ -24,7 +26,9 @@ const REDIS_STARTUP_WAIT_MS = 2000;
 async function loadSettings() {
   try {
     const config = refuseDevelopmentSettings(loadRenderConfig(process.env), process.env);
-    return { config, loaded: await loadApp(config.RENDER_APP) };
+    // Found as Node finds a package imported from there, not among render's dependencies.
+    const loaded = await loadApp(config.RENDER_APP, resolve(config.RENDER_APP_ROOT ?? '.'));
+    return { config, loaded, assets: loadClientAssets(config.RENDER_APP, loaded.directory) };
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -35,17 +39,10 @@ async function loadSettings() {
 }
 
 async function main(): Promise<void> {
-  const { config, loaded } = await loadSettings();
+  const { config, loaded, assets } = await loadSettings();
   const { definition, clientRoutes } = loaded;
   // Lines logged while a request is handled carry its id (the gateway's X-Request-Id).
   const logger = pino({ name: 'render', level: config.LOG_LEVEL, mixin: requestIdMixin });
-  const assets = loadClientAssets(config.RENDER_APP);
-  // scripts/build-client.mjs bundles the render service's @strata/app-* dependencies only.
-  if (!assets.directory)
-    logger.warn(
-      { app: config.RENDER_APP },
-      'no client bundle for this app: pages are served without hydration (is it a dependency of the render service, and built?)',
-    );
   // Before the app is built, so the SDK sees every request from the first one.
   const telemetry = startNodeTelemetry(config, {
     service: 'render',

@@ -1,13 +1,14 @@
 /**
  * What the repository offers for docs/guide.md to name, read from the files themselves: its
  * workspace packages, root scripts and Vitest projects, the variables the notes app and the
- * render service read, the names the notes app exports, the render service's dependencies and
- * the compose services. guide.test.ts checks the guide against these.
+ * render service read, the names the notes app exports and the compose
+ * services. guide.test.ts checks the guide against these.
  */
 import { describeConfig } from '@strata/config';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { workspaceDirs } from '../../../../scripts/workspaces.mjs';
 import { RenderConfigSchema } from '../../../../services/render/src/config.js';
 import { NotesConfigSchema } from '../../src/config.js';
 import { composeServiceNames } from './guide-reading.js';
@@ -35,20 +36,15 @@ export interface RepositoryFacts {
   readonly renderVariables: Set<string>;
   /** Names the notes app's sources export (constants such as NOTES_ROOT). */
   readonly notesExports: Set<string>;
-  /** The render service's dependencies: the apps it can serve among them. */
-  readonly renderDependencies: string[];
   /** The keys of docker-compose.yml's top-level `services:` map. */
   readonly composeServices: Set<string>;
 }
 
 /** Reads the facts from the files as they are now. */
 export function readRepositoryFacts(): RepositoryFacts {
-  const manifest = JSON.parse(read('package.json')) as {
-    workspaces: string[];
-    scripts: Record<string, string>;
-  };
+  const manifest = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
   const workspaces = new Map(
-    manifest.workspaces.map((dir) => {
+    workspaceDirs(root).map((dir) => {
       const own = JSON.parse(read(`${dir}/package.json`)) as Omit<Workspace, 'dir'>;
       return [own.name, { dir, ...own }] as const;
     }),
@@ -65,9 +61,6 @@ export function readRepositoryFacts(): RepositoryFacts {
     notesVariables: new Set(describeConfig(NotesConfigSchema).map((v) => v.name)),
     renderVariables: new Set(describeConfig(RenderConfigSchema).map((v) => v.name)),
     notesExports: exportedNames('apps/notes/src'),
-    renderDependencies: Object.keys(
-      (JSON.parse(read('services/render/package.json')) as { dependencies: object }).dependencies,
-    ),
     composeServices: composeServiceNames(read('docker-compose.yml')),
   };
 }

@@ -24,9 +24,9 @@ export function loadReplicas(
   senders = 6,
 ): ReplicaLoad {
   let sequence = 0;
-  let running = true;
+  const state = { running: true };
   const sender = async (offset: number) => {
-    for (let turn = offset; running; turn += 1) {
+    for (let turn = offset; state.running; turn += 1) {
       const live = replicas.filter((replica) => replica.process);
       const replica = live[turn % live.length];
       if (!replica?.process) continue;
@@ -44,7 +44,7 @@ export function loadReplicas(
   const all = Array.from({ length: senders }, (_, i) => sender(i));
   return {
     async stop() {
-      running = false;
+      state.running = false;
       await Promise.all(all);
     },
   };

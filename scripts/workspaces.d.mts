@@ -1,0 +1,1 @@
+export function workspaceDirs(root: string): string[];
