@@ -22,6 +22,7 @@ export const PROFILE_GROUPS = [
   ['render service', (f) => /services[/\\]render[/\\]/.test(f.url)],
   ['data service', (f) => /services[/\\]data[/\\]/.test(f.url)],
   ['relay', (f) => /services[/\\]relay[/\\]/.test(f.url)],
+  ['bench driver', (f) => /[/\\]bench[/\\](data|render|relay|kit)[/\\]/.test(f.url)],
   ['node http2', (f) => /^node:(internal[/\\])?http2/.test(f.url)],
   [
     'node http / net / streams',
