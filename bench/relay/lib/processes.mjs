@@ -52,11 +52,8 @@ export function startServer(argv, env = {}, { cpus } = {}) {
 export const commitOf = (root) =>
   execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 
-/** CPU time (user + system, all threads) a process has used so far, in ms. */
-export function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
-}
+/** CPU time (user + system, all threads) a process has used so far, in ms (the kit's reading). */
+export { cpuMs } from '../../kit/cpu.mjs';
 
 /** Stops a server with SIGTERM (a profiled one writes its profile then). */
 export function stopServer(child) {
