@@ -2,6 +2,7 @@
 // caller parses the .cpuprofile file. Only samples inside [fromUs, toUs] count (the profiler's
 // monotonic microseconds), so start-up and warm-up can be left out.
 import { PROFILE_GROUPS } from './profile-groups.mjs';
+import { inclusiveLabels, ownerOf, stackOf, stageOf } from './profile-stacks.mjs';
 
 /** A script URL without the machine's paths: from node_modules' package, or the repository's top folder. */
 export function shortFile(url) {
@@ -25,10 +26,23 @@ function add(map, key, us, fields) {
   map.set(key, entry);
 }
 
-/** Summary of `profile`: wall, busy and idle ms, and the top groups, functions and files. */
+/**
+ * Summary of `profile`: wall, busy and idle ms, and the top groups, functions and files. With
+ * `stages` (`[name, RegExp]`) also time by stage of the call stack; with `notOwners` (group
+ * names) also `attributed`, their time charged to the nearest owning caller; with `inclusive`
+ * (`{ label, name, url }`) the inclusive time of those functions.
+ */
 export function summariseProfile(
   profile,
-  { groups = PROFILE_GROUPS, fromUs = -Infinity, toUs = Infinity, top = 20 } = {},
+  {
+    groups = PROFILE_GROUPS,
+    fromUs = -Infinity,
+    toUs = Infinity,
+    top = 20,
+    stages,
+    notOwners,
+    inclusive,
+  } = {},
 ) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map();
@@ -48,9 +62,26 @@ export function summariseProfile(
   const byGroup = new Map();
   const byFunction = new Map();
   const byFile = new Map();
+  const byStage = new Map();
+  const byOwner = new Map();
+  const byInclusive = new Map();
+  const parent = new Map();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const groupOf = (frame) => groups.find(([, test]) => test(frame))?.[0] ?? 'other';
   for (const [id, us] of selfUs) {
     const frame = nodes.get(id).callFrame;
-    const group = groups.find(([, test]) => test(frame))?.[0] ?? 'other';
+    const group = groupOf(frame);
+    if (stages || notOwners || inclusive) {
+      const frames = stackOf(id, nodes, parent);
+      if (stages) add(byStage, stageOf(frames, stages), us, { name: stageOf(frames, stages) });
+      if (notOwners) {
+        const owner = ownerOf(frames, groupOf, new Set(notOwners));
+        add(byOwner, owner, us, { name: owner });
+      }
+      for (const label of inclusiveLabels(frames, inclusive ?? []))
+        add(byInclusive, label, us, { name: label });
+    }
     const file = shortFile(frame.url);
     const name = frame.functionName || '(anonymous)';
     add(byGroup, group, us, { name: group });
@@ -69,6 +100,9 @@ export function summariseProfile(
     groups: sorted(byGroup, busy, Infinity),
     functions: sorted(byFunction, busy, top),
     files: sorted(byFile, busy, top),
+    ...(stages && { stages: sorted(byStage, busy, Infinity) }),
+    ...(notOwners && { attributed: sorted(byOwner, busy, Infinity) }),
+    ...(inclusive && { inclusive: sorted(byInclusive, busy, Infinity) }),
   };
 }
 
@@ -95,12 +129,17 @@ export function profileMarkdown(title, summary, { requests } = {}) {
       (requests ? `, ${requests} requests` : '') +
       '.',
     '',
+    ...(summary.stages ? table('stage (by call stack)', summary.stages, (row) => row.name) : []),
     ...table('group (self time)', summary.groups, (row) => row.name),
+    ...(summary.attributed
+      ? table('charged to the nearest owning caller', summary.attributed, (row) => row.name)
+      : []),
     ...table(
       'function (self time)',
       summary.functions,
       (row) => `\`${row.name}\` ${row.file} (${row.group})`,
     ),
     ...table('file (self time)', summary.files, (row) => row.file),
+    ...(summary.inclusive ? table('inclusive time of', summary.inclusive, (row) => row.name) : []),
   ].join('\n');
 }

@@ -62,6 +62,61 @@ describe('summariseProfile', () => {
   });
 });
 
+describe('summariseProfile by call stack', () => {
+  // renderElement (react-dom) and renderPage (render service) both sit under renderPage.
+  it('gives each stack the first stage, in the list’s order, marked anywhere in it', () => {
+    const { stages } = summariseProfile(PROFILE, {
+      stages: [
+        ['page', /^renderPage@/],
+        ['react', /react-dom/],
+      ],
+    });
+    // renderElement's stack holds renderPage, and 'page' comes first in the list.
+    expect(stages.map((s) => [s.name, s.ms])).toEqual([
+      ['page', 0.7],
+      ['other', 0.2],
+    ]);
+    const reversed = summariseProfile(PROFILE, {
+      stages: [
+        ['react', /react-dom/],
+        ['page', /^renderPage@/],
+      ],
+    }).stages;
+    expect(reversed.map((s) => [s.name, s.ms])).toEqual([
+      ['react', 0.6],
+      ['other', 0.2],
+      ['page', 0.1],
+    ]);
+  });
+
+  it('charges time of groups that own nothing to the nearest caller that does', () => {
+    const { attributed } = summariseProfile(PROFILE, {
+      notOwners: ['React render (react-dom/server)'],
+    });
+    expect(attributed.map((s) => [s.name, s.ms])).toEqual([
+      ['render service', 0.7],
+      ['GC', 0.2],
+    ]);
+  });
+
+  it('adds the inclusive time of chosen functions once per sample', () => {
+    const { inclusive } = summariseProfile(PROFILE, {
+      inclusive: [
+        { label: 'page', name: 'renderPage', url: /services/ },
+        { label: 'wrong file', name: 'renderPage', url: /react-dom/ },
+      ],
+    });
+    expect(inclusive.map((s) => [s.name, s.ms])).toEqual([['page', 0.7]]);
+  });
+
+  it('leaves the stack views out unless asked', () => {
+    const summary = summariseProfile(PROFILE);
+    expect(summary).not.toHaveProperty('stages');
+    expect(summary).not.toHaveProperty('attributed');
+    expect(summary).not.toHaveProperty('inclusive');
+  });
+});
+
 describe('shortFile', () => {
   it('keeps a package path from node_modules or the repository folder', () => {
     expect(shortFile('file:///a/b/node_modules/x/node_modules/fastify/lib/reply.js')).toBe(
