@@ -35,6 +35,7 @@ export function summaryRows(summaries) {
 /** The whole A/B as markdown: title, sides, setup, the summary table and each round's values. */
 export function abMarkdown({ title, sides, setup, summaries, rounds }) {
   const keys = summaries.map((s) => s.key);
+  const labels = summaries.map((s) => s.label);
   return [
     `# ${title}`,
     '',
@@ -44,7 +45,7 @@ export function abMarkdown({ title, sides, setup, summaries, rounds }) {
     '',
     ...summaryRows(summaries),
     '',
-    `| round | order | ${keys.map((k) => `A ${k} | B ${k}`).join(' | ')} |`,
+    `| round | order | ${labels.map((l) => `A ${l} | B ${l}`).join(' | ')} |`,
     `|---:|---|${keys.map(() => '---:|---:').join('|')}|`,
     ...rounds.map(
       (round, i) =>

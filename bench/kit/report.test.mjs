@@ -46,6 +46,7 @@ describe('report', () => {
     };
     const markdown = abMarkdown(record);
     expect(markdown).toContain('- A: a');
+    expect(markdown).toContain('| round | order | A pages/s | B pages/s |');
     expect(markdown).toContain('| 1 | AB | 1000.000 | 970.000 |');
     expect(JSON.parse(abJson(record))).toEqual(record);
   });
