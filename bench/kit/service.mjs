@@ -25,7 +25,7 @@ const tcpAccepts = ({ host, port }) =>
 
 /**
  * `root`: the checkout; `script`: relative to it; `flags`: node flags; `env`: over this
- * process's environment (NODE_ENV=production unless given); `ready`: `{ http: url }`,
+ * process's environment, with NODE_ENV=production unless `production` is false; `ready`: `{ http: url }`,
  * `{ tcp: { host, port } }` or `{ stdout: RegExp }` (its first group becomes `url`); `cpus`:
  * pin it to these CPUs (`taskset -c`, e.g. "0").
  * Resolves with `{ child, pid, url, stop }` once ready; rejects if it exits or takes `timeoutMs`.
@@ -37,6 +37,7 @@ export async function startService({
   env = {},
   ready,
   cpus,
+  production = true,
   timeoutMs = 60_000,
 }) {
   // taskset execs node, so the child's pid (whose CPU time is read) is node's.
@@ -45,7 +46,7 @@ export async function startService({
     : [process.execPath, [...flags, script]];
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', ...env },
+    env: { ...process.env, ...(production && { NODE_ENV: 'production' }), ...env },
     stdio: ['ignore', ready.stdout ? 'pipe' : 'ignore', 'inherit'],
   });
   started.add(child);
@@ -57,20 +58,23 @@ export async function startService({
     let out = '';
     const url = await new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${script}: no ready line`)), timeoutMs);
-      child.stdout.on('data', (chunk) => {
+      const onData = (chunk) => {
         out += chunk;
         const match = ready.stdout.exec(out);
         if (match) {
           clearTimeout(timer);
+          child.stdout.off('data', onData);
           resolve(match[1]);
         }
-      });
+      };
+      child.stdout.on('data', onData);
       child.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`${script} exited (${code}) before it was ready: ${out.slice(-300)}`));
       });
     });
-    child.stdout.resume(); // keep draining, or a chatty service blocks on a full pipe
+    // Keep draining (a chatty service would block on a full pipe); callers may still listen.
+    child.stdout.resume();
     return { child, pid: child.pid, url, stop };
   }
   const probe = ready.http ? () => httpAnswers(ready.http) : () => tcpAccepts(ready.tcp);

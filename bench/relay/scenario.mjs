@@ -58,6 +58,8 @@ export async function open(sides, { duration, connections = 64, warmup = 2, cpus
         env: { ...relayBenchEnv(upstream.url, spool), ...side.env },
         ready: { stdout: LISTENING },
         cpus,
+        // NODE_ENV as the caller has it, as the relay benchmarks always ran (its results compare).
+        production: false,
       });
       try {
         await warmUp(envelopes(relay.url, connections), warmup);
