@@ -6,10 +6,15 @@
 // bench/.out/guard-<time>/; --record appends a dated row to bench/GUARD.md.
 import { runAb } from './kit/ab-run.mjs';
 import { REPO, runName, writeOutputs } from './kit/out.mjs';
-import { abJson, abMarkdown, verdictLine } from './kit/report.mjs';
+import { abJson, abMarkdown, treeLabel, verdictLine } from './kit/report.mjs';
 import { VERDICTS } from './kit/verdict.mjs';
 import { USAGE, commandLine, guardOptions } from './guard/args.mjs';
-import { buildWorkingTree, builtBaseline, resolveBaseline } from './guard/baseline.mjs';
+import {
+  buildWorkingTree,
+  builtBaseline,
+  resolveBaseline,
+  workingTree,
+} from './guard/baseline.mjs';
 import { recordGuardRun } from './guard/record.mjs';
 import * as relay from './relay/scenario.mjs';
 import * as render from './render/scenario.mjs';
@@ -36,6 +41,7 @@ if (options.help) {
 const commit = resolveBaseline(REPO, options.baseline);
 const baselineDir = builtBaseline(REPO, commit);
 buildWorkingTree(REPO, console.log);
+const tree = workingTree(REPO);
 
 const name = runName('guard');
 const lines = [];
@@ -55,7 +61,7 @@ for (const key of options.scenarios) {
   const { rounds, summaries } = await runAb({ scenario, sides, settings });
   const record = {
     title: `${key}: working tree against ${commit.slice(0, 7)}`,
-    sides: { A: `baseline ${commit}`, B: 'working tree' },
+    sides: { A: `baseline ${commit}`, B: `working tree at ${treeLabel(tree.head, tree.dirty)}` },
     setup: `${settings.rounds} rounds, ${settings.connections} connections, ${settings.duration} s each, order alternating.`,
     summaries,
     rounds,
@@ -70,7 +76,12 @@ for (const key of options.scenarios) {
 console.log(['', ...lines].join('\n'));
 console.log(`raw output: bench/.out/${name}/`);
 if (options.record) {
-  recordGuardRun(REPO, { command: commandLine(argv), baseline: commit.slice(0, 7), lines });
+  recordGuardRun(REPO, {
+    command: commandLine(argv),
+    baseline: commit.slice(0, 7),
+    tree: treeLabel(tree.head, tree.dirty),
+    lines,
+  });
   console.log('recorded in bench/GUARD.md');
 }
 process.exitCode = slower ? 1 : 0;

@@ -44,6 +44,12 @@ function run(command, args, cwd, say) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`);
 }
 
+/** The working tree's commit (short) and whether it has uncommitted changes. */
+export const workingTree = (repo) => ({
+  head: git(repo, 'rev-parse', '--short', 'HEAD'),
+  dirty: git(repo, 'status', '--porcelain', '--untracked-files=no') !== '',
+});
+
 /** Builds the working tree (the B side) as it is now. */
 export const buildWorkingTree = (repo, say) => run('npm', ['run', 'build', '--silent'], repo, say);
 

@@ -59,7 +59,10 @@ export function abMarkdown({ title, sides, setup, summaries, rounds }) {
 export const abJson = ({ title, sides, setup, summaries, rounds }) =>
   `${JSON.stringify({ title, sides, setup, summaries, rounds }, null, 2)}\n`;
 
-/** A dated row for bench/GUARD.md: date, command, baseline, then each metric's verdict. */
-export function guardRow({ date, command, baseline, lines }) {
-  return `| ${date} | \`${command}\` | \`${baseline}\` | ${lines.join('<br>')} |`;
+/** A dated row for bench/GUARD.md: date, command, baseline, working tree, each metric's verdict. */
+export function guardRow({ date, command, baseline, tree, lines }) {
+  return `| ${date} | \`${command}\` | \`${baseline}\` | ${tree} | ${lines.join('<br>')} |`;
 }
+
+/** The working tree as measured: its commit, and whether uncommitted changes were in it. */
+export const treeLabel = (head, dirty) => `\`${head}\`${dirty ? ' + uncommitted changes' : ''}`;

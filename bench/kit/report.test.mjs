@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { abJson, abMarkdown, guardRow, roundLine, summaryRows, verdictLine } from './report.mjs';
+import {
+  abJson,
+  abMarkdown,
+  guardRow,
+  roundLine,
+  summaryRows,
+  treeLabel,
+  verdictLine,
+} from './report.mjs';
 
 const summary = {
   key: 'rps',
@@ -57,8 +65,10 @@ describe('report', () => {
         date: '2026-01-01',
         command: 'npm run bench:guard',
         baseline: 'abc',
+        tree: treeLabel('def', true),
         lines: ['x', 'y'],
       }),
-    ).toBe('| 2026-01-01 | `npm run bench:guard` | `abc` | x<br>y |');
+    ).toBe('| 2026-01-01 | `npm run bench:guard` | `abc` | `def` + uncommitted changes | x<br>y |');
+    expect(treeLabel('def', false)).toBe('`def`');
   });
 });
