@@ -38,7 +38,13 @@ if (options.help) {
   process.exit(0);
 }
 
-const commit = resolveBaseline(REPO, options.baseline);
+let commit;
+try {
+  commit = resolveBaseline(REPO, options.baseline);
+} catch (error) {
+  console.error(`[guard] ${error.message}`);
+  process.exit(1);
+}
 const baselineDir = builtBaseline(REPO, commit);
 buildWorkingTree(REPO, console.log);
 const tree = workingTree(REPO);

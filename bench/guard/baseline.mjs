@@ -31,7 +31,15 @@ export function resolveBaseline(repo, asked) {
     lastTag: lastReleaseTag(repo),
   });
   if (!ref) throw new Error('no baseline: pass --baseline, or write a commit into bench/baseline');
-  return git(repo, 'rev-parse', '--verify', `${ref}^{commit}`);
+  const commit = spawnSync(
+    'git',
+    ['-C', repo, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (commit.status !== 0) throw new Error(`baseline ${ref} is not a commit in this repository`);
+  return commit.stdout.trim();
 }
 
 /** Where built baselines are kept: STRATA_BENCH_CACHE, else the user's cache folder. */
