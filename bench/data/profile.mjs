@@ -5,12 +5,12 @@
 //        PROFILE_DIR=/tmp/strata-data-profiles (raw .cpuprofile files)
 //        OUT=summary.json
 //   node bench/data/profile.mjs > bench/data/results/profile-pglite-ListItems100.md
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closedLoop } from './lib/driver.mjs';
-import { profileMarkdown, summariseProfile } from './lib/profile-summary.mjs';
+import { profileMarkdown, summariseProfile } from '../kit/profile-summary.mjs';
 import { startEngine } from './lib/setup.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -52,7 +52,7 @@ try {
       `[profile ${engine}] ${method} ${mode}: ${Math.round(stats.callsPerSec)} calls/s p50 ${stats.p50.toFixed(2)} ms (profiler on)`,
     );
     for (const [side, path] of Object.entries(paths)) {
-      const summary = summariseProfile(path);
+      const summary = summariseProfile(JSON.parse(readFileSync(path, 'utf8')));
       out.profiles[`${mode}-${side}`] = {
         path,
         calls: stats.calls,
@@ -69,7 +69,7 @@ try {
         profileMarkdown(
           `${title}: ${Math.round(stats.callsPerSec)} calls/s under the profiler`,
           summary,
-          stats.calls,
+          { requests: stats.calls },
         ),
       );
     }

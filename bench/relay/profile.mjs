@@ -10,7 +10,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commitOf } from './lib/processes.mjs';
 import { sampleUnderLoad } from './lib/sampled-load.mjs';
-import { summarizeProfile } from './profile-summary.mjs';
+import { profileMarkdown, summariseProfile } from '../kit/profile-summary.mjs';
+import { RELAY_STAGES } from './profile-stages.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -37,4 +38,8 @@ console.log(`relay at ${commitOf(RELAY)}`);
 console.log(`${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`);
 if (values.out) console.log(`profile: ${file}`);
 console.log('');
-console.log(summarizeProfile(profile, { answers: result.requests.total }));
+console.log(
+  profileMarkdown('relay', summariseProfile(profile, { stages: RELAY_STAGES }), {
+    requests: result.requests.total,
+  }),
+);

@@ -2,7 +2,8 @@
 // CPU profile of the render service (and the data service behind it) under the anchor
 // benchmark's load: both run with `node --cpu-prof`, the anchors' autocannon (50 connections)
 // loads /bench/items (html) and/or the navigation payload for WARMUP + DURATION s each, and only
-// the samples inside each measured window are summarised (bench/render/lib/profile-summary.mjs).
+// the samples inside each measured window are summarised (bench/kit/profile-summary.mjs, with
+// profile-views.mjs).
 //
 //   node bench/render/profile.mjs            # after `npm run build` and the anchors' npm ci
 //
@@ -16,7 +17,8 @@ import path from 'node:path';
 import { REPO, autocannon, cpuTicks as ticks, resultsDir, sleep } from './lib/bench-setup.mjs';
 import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
 import { SERVICE_NODE_FLAGS } from '../../scripts/stack/services.mjs';
-import { summarise, summaryMarkdown } from './lib/profile-summary.mjs';
+import { profileMarkdown, summariseProfile } from '../kit/profile-summary.mjs';
+import { RENDER_INCLUSIVE, RENDER_NOT_OWNERS } from './profile-views.mjs';
 
 const env = process.env;
 const KINDS = (env.KINDS || 'html,nav').split(',');
@@ -173,14 +175,19 @@ async function main() {
     if (!proc.file) continue;
     const profile = JSON.parse(fs.readFileSync(proc.file, 'utf8'));
     for (const w of windows) {
-      const s = summarise(profile, w.fromUs, w.toUs);
+      const s = summariseProfile(profile, {
+        fromUs: w.fromUs,
+        toUs: w.toUs,
+        notOwners: RENDER_NOT_OWNERS,
+        inclusive: RENDER_INCLUSIVE,
+      });
       json.profiles[`${proc.name}/${w.kind}`] = { file: proc.file, ...s };
       const cpu = proc.name === 'render' ? w.renderCpuMsPerReq : w.dataCpuMsPerReq;
       md.push(
-        summaryMarkdown(
+        profileMarkdown(
           `${proc.name} service, ${w.kind} load (${Math.round(w.reqPerSec)} req/s, /proc CPU ${cpu.toFixed(2)} ms/req incl. other threads)`,
           s,
-          w.requests,
+          { requests: w.requests },
         ),
       );
     }

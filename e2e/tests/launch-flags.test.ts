@@ -47,10 +47,11 @@ describe('the render and data services start with the same node flags everywhere
       `[...SERVICE_NODE_FLAGS, 'services/data`,
     ],
     ['the profiler', 'bench/render/profile.mjs', 'SERVICE_NODE_FLAGS,'],
+    ['the thread probe', 'bench/render/lib/service-env.mjs', 'baseFlags = SERVICE_NODE_FLAGS'],
     [
-      'the thread probe and ab-pairs',
-      'bench/render/lib/service-env.mjs',
-      'baseFlags = SERVICE_NODE_FLAGS',
+      'the A/B scenario (ab-pairs, the drift guard)',
+      'bench/render/scenario.mjs',
+      '_BASE_FLAGS`], SERVICE_NODE_FLAGS)',
     ],
   ])('%s', (_where, path, expected) => {
     expect(read(path)).toContain(expected);
@@ -77,7 +78,12 @@ describe('the relay starts with its node flags everywhere', () => {
 
   it.each([
     ['the relay benchmark', 'bench/relay/run.mjs', 'return [...RELAY_NODE_FLAGS, built]'],
-    ['its A/B tools', 'bench/relay/lib/ab-sides.mjs', '? RELAY_NODE_FLAGS'],
+    ['its simultaneous A/B', 'bench/relay/lib/ab-sides.mjs', '? RELAY_NODE_FLAGS'],
+    [
+      'its A/B scenario (ab-pairs, the drift guard)',
+      'bench/relay/scenario.mjs',
+      '_ARGS`], RELAY_NODE_FLAGS)',
+    ],
     [
       'its profilers (CPU and allocation)',
       'bench/relay/lib/sampled-load.mjs',

@@ -1,5 +1,6 @@
 // Samples a process's resident memory from /proc (Linux) at a fixed interval, and its CPU time.
 import { readFileSync } from 'node:fs';
+import { cpuMs } from '../../kit/cpu.mjs';
 
 const MIB = 1024 * 1024;
 
@@ -16,8 +17,7 @@ function rssMiB(pid) {
 /** CPU seconds (user + system) `pid` has used so far. */
 function cpuSeconds(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+    return cpuMs(pid) / 1000;
   } catch {
     return NaN;
   }

@@ -5,6 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RELAY_NODE_FLAGS } from '../../../scripts/stack/services.mjs';
+import { median } from '../../kit/stats.mjs';
+import { assignmentsOf } from '../../kit/settings.mjs';
 import {
   commitOf,
   cpuMs,
@@ -13,15 +15,6 @@ import {
   startServer,
   stopServer,
 } from './processes.mjs';
-
-/** `VAR=value …` as an object. */
-const assignments = (value) =>
-  Object.fromEntries(
-    (value || '')
-      .split(' ')
-      .filter(Boolean)
-      .map((word) => [word.split('=')[0], word.split('=').slice(1).join('=')]),
-  );
 
 /** Node flags from a `--flag …` string: the deployed ones when absent (empty: none). */
 export const flagsOf = (value) =>
@@ -34,7 +27,7 @@ export const flagsOf = (value) =>
 export function sidesFromEnv(env) {
   const side = (name) => ({
     root: resolve(env[name] || '.'),
-    env: assignments(env[`${name}_ENV`]),
+    env: assignmentsOf(env[`${name}_ENV`]),
     args: flagsOf(env[`${name}_ARGS`]),
   });
   return { A: side('A'), B: side('B') };
@@ -75,11 +68,7 @@ export async function measureLoad(relay, { connections, duration }) {
   return { result, rps: result.requests.average, cpuPerAnswer: cpu / result['2xx'] };
 }
 
-export const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
+export { median } from '../../kit/stats.mjs';
 
 /** ROUNDS, DURATION (s), CONNECTIONS and NAME from the environment, with a tool's defaults. */
 export function abSettings(env, defaults) {

@@ -2,10 +2,11 @@
 // (ready when they print their URL), their CPU time, the relay's bench settings and the
 // autocannon load.
 import autocannon from 'autocannon';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startService } from '../../kit/service.mjs';
 
 export const repo = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -15,48 +16,30 @@ export const fixture = readFileSync(
 );
 export const dsn = JSON.parse(fixture.subarray(0, fixture.indexOf(10)).toString()).dsn;
 
-const children = [];
-process.on('exit', () =>
-  children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')),
-);
-
 /**
- * Starts `node ...argv` in the repo (on the CPUs listed in `cpus`, e.g. "0", when given);
- * resolves with the URL it prints once listening.
+ * Starts `node ...argv` (node flags, then the script's absolute path) in the repo (on the CPUs
+ * listed in `cpus`, e.g. "0", when given) through the kit; resolves with the URL it prints once
+ * listening. NODE_ENV stays as the caller has it.
  */
-export function startServer(argv, env = {}, { cpus } = {}) {
-  // taskset execs node, so the child's pid (read by cpuMs) is node's.
-  const [command, args] = cpus
-    ? ['taskset', ['-c', cpus, process.execPath, ...argv]]
-    : [process.execPath, argv];
-  const child = spawn(command, args, {
-    cwd: repo,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+export async function startServer(argv, env = {}, { cpus } = {}) {
+  const { child, url } = await startService({
+    root: repo,
+    script: argv.at(-1),
+    flags: argv.slice(0, -1),
+    env,
+    cpus,
+    production: false,
+    ready: { stdout: /(?:listening|Server listening at) (http:\/\/127\.0\.0\.1:\d+)/ },
   });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /(?:listening|Server listening at) (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.on('exit', (code) =>
-      reject(new Error(`${argv.join(' ')} exited ${code}: ${out.slice(-500)}`)),
-    );
-  });
+  return { child, url };
 }
 
 /** The commit a checkout is at (results name commits, not this machine's paths). */
 export const commitOf = (root) =>
   execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
 
-/** CPU time (user + system, all threads) a process has used so far, in ms. */
-export function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
-}
+/** CPU time (user + system, all threads) a process has used so far, in ms (the kit's reading). */
+export { cpuMs } from '../../kit/cpu.mjs';
 
 /** Stops a server with SIGTERM (a profiled one writes its profile then). */
 export function stopServer(child) {

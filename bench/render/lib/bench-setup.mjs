@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { cpuTicksOfStat as ticksOfStat } from '../../kit/proc-stat.mjs';
 import { fileURLToPath } from 'node:url';
 
 /** bench/render. */
@@ -50,12 +51,6 @@ export function threadCpuTicks(pid) {
     }
   }
   return ticks;
-}
-
-/** utime + stime from a /proc stat line (fields 14 and 15, after the parenthesised name). */
-function ticksOfStat(stat) {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
 }
 
 /** bench/render/results/<NAME>, or <prefix>-<UTC minute> when NAME is unset. */

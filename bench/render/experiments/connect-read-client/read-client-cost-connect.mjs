@@ -59,7 +59,10 @@ const metadataValues = { 'strata-trace-id': '0123456789abcdef0123456789abcdef' }
 const viaGrpcJs = new FastReadCatalogClient(ADDRESS, grpc.credentials.createInsecure(), {
   'grpc.keepalive_time_ms': 30_000,
   'grpc.enable_retries': 0,
-  ...(process.env.GRPC_TUNED && { 'grpc.enable_channelz': 0, 'grpc.service_config_disable_resolution': 1 }),
+  ...(process.env.GRPC_TUNED && {
+    'grpc.enable_channelz': 0,
+    'grpc.service_config_disable_resolution': 1,
+  }),
 });
 const caller = createUnaryCaller(ADDRESS);
 const method = FastReadCatalogService.listItems;
@@ -95,8 +98,7 @@ const clients = {
         metadata: metadataValues,
       }),
     ),
-  connect: () =>
-    viaConnect.listItems(connectRequest, { timeoutMs: 2000, headers: metadataValues }),
+  connect: () => viaConnect.listItems(connectRequest, { timeoutMs: 2000, headers: metadataValues }),
 };
 
 async function measure(call) {

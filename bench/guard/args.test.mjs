@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { baselineRef, commandLine, guardOptions } from './args.mjs';
+
+describe('guardOptions', () => {
+  it('defaults to every scenario, 8 rounds, a 5% threshold, no record', () => {
+    expect(guardOptions([])).toEqual({
+      baseline: undefined,
+      scenarios: ['render', 'relay'],
+      rounds: 8,
+      duration: undefined,
+      threshold: 0.05,
+      record: false,
+      help: false,
+    });
+  });
+
+  it('takes a baseline, one scenario, rounds, duration and --record', () => {
+    expect(
+      guardOptions([
+        '--baseline',
+        'v1.2.0',
+        '--scenario',
+        'relay',
+        '--rounds',
+        '12',
+        '--duration',
+        '2',
+        '--record',
+      ]),
+    ).toMatchObject({
+      baseline: 'v1.2.0',
+      scenarios: ['relay'],
+      rounds: 12,
+      duration: 2,
+      record: true,
+    });
+  });
+
+  it('refuses unknown scenarios, bad numbers and unknown flags', () => {
+    expect(() => guardOptions(['--scenario', 'cache'])).toThrow('render, relay or all');
+    expect(() => guardOptions(['--rounds', '0'])).toThrow('--rounds');
+    expect(() => guardOptions(['--rounds', '2.5'])).toThrow('--rounds');
+    expect(() => guardOptions(['--threshold', '5'])).toThrow('--threshold');
+    expect(() => guardOptions(['--fast'])).toThrow("Unknown option '--fast'");
+  });
+});
+
+describe('baselineRef', () => {
+  it('prefers the one asked for, then bench/baseline, then the last release tag', () => {
+    expect(baselineRef({ asked: 'abc', recorded: 'def\n', lastTag: 'v1' })).toBe('abc');
+    expect(baselineRef({ recorded: ' def \nnotes', lastTag: 'v1' })).toBe('def');
+    expect(baselineRef({ recorded: '\n', lastTag: 'v1' })).toBe('v1');
+    expect(baselineRef({})).toBeNull();
+  });
+});
+
+describe('commandLine', () => {
+  it('rebuilds the npm command with its arguments', () => {
+    expect(commandLine([])).toBe('npm run bench:guard');
+    expect(commandLine(['--rounds', '4'])).toBe('npm run bench:guard -- --rounds 4');
+  });
+});

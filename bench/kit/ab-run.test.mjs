@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { runAb } from './ab-run.mjs';
+import { VERDICTS } from './verdict.mjs';
+
+/** A scenario with no processes: B serves `factor` times A's pages; it logs every call. */
+function fakeScenario(factor, { failOn } = {}) {
+  const calls = [];
+  return {
+    calls,
+    name: 'fake',
+    metrics: [{ key: 'pages', label: 'pages/s', better: 'higher' }],
+    async open(sides, settings) {
+      calls.push(`open ${sides.A.root} ${sides.B.root} ${settings.rounds}`);
+      let measured = 0;
+      return {
+        async measure(label) {
+          measured += 1;
+          calls.push(`measure ${label}`);
+          if (measured === failOn) throw new Error('the service died');
+          return { pages: label === 'B' ? 1000 * factor : 1000 };
+        },
+        async close() {
+          calls.push('close');
+        },
+      };
+    },
+  };
+}
+
+const sides = { A: { root: 'a' }, B: { root: 'b' } };
+
+describe('runAb', () => {
+  it('measures both sides every round, alternating which goes first, then closes', async () => {
+    const scenario = fakeScenario(1);
+    const lines = [];
+    await runAb({ scenario, sides, settings: { rounds: 3 }, say: (line) => lines.push(line) });
+    expect(scenario.calls).toEqual([
+      'open a b 3',
+      'measure A',
+      'measure B',
+      'measure B',
+      'measure A',
+      'measure A',
+      'measure B',
+      'close',
+    ]);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(/^\[fake 2\/3\] BA: pages\/s A 1000\.000 B 1000\.000/);
+  });
+
+  it('summarises the rounds into a verdict', async () => {
+    const { rounds, summaries } = await runAb({
+      scenario: fakeScenario(0.8),
+      sides,
+      settings: { rounds: 4, threshold: 0.05 },
+      say: () => {},
+    });
+    expect(rounds.map((r) => r.order)).toEqual(['AB', 'BA', 'AB', 'BA']);
+    expect(summaries[0]).toMatchObject({ ratio: 0.8, verdict: VERDICTS.slower });
+  });
+
+  it('closes the session when a measurement fails', async () => {
+    const scenario = fakeScenario(1, { failOn: 3 });
+    await expect(
+      runAb({ scenario, sides, settings: { rounds: 2 }, say: () => {} }),
+    ).rejects.toThrow('the service died');
+    expect(scenario.calls.at(-1)).toBe('close');
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { cpuMsPerRequest, cpuTicksOfStat, ticksToMs } from './proc-stat.mjs';
+
+// A real /proc/<pid>/stat line of node (fields 14, 15: utime 1234, stime 56).
+const STAT =
+  '4242 (node) S 4200 4242 4200 34816 4242 4194304 9000 0 0 0 1234 56 0 0 20 0 11 0 ' +
+  '123456 1100000000 30000 18446744073709551615 1 1 0 0 0 0 0 16781312 134234626 0 0 0 17 1 0 0 0 0 0\n';
+
+describe('cpuTicksOfStat', () => {
+  it('adds utime and stime', () => {
+    expect(cpuTicksOfStat(STAT)).toBe(1290);
+  });
+
+  it('counts fields after the last parenthesis, so a name with spaces and ")" does not shift them', () => {
+    expect(cpuTicksOfStat(STAT.replace('(node)', '(my (odd) name)'))).toBe(1290);
+  });
+
+  it('refuses what is not a stat line', () => {
+    expect(() => cpuTicksOfStat('garbage')).toThrow('not a /proc stat line');
+    expect(() => cpuTicksOfStat('1 (x) S 1 2')).toThrow('no utime/stime');
+  });
+});
+
+describe('CPU per request', () => {
+  it('turns ticks into ms at USER_HZ', () => {
+    expect(ticksToMs(150)).toBe(1500);
+    expect(ticksToMs(150, 250)).toBe(600);
+  });
+
+  it('divides the CPU between two readings by the completed requests', () => {
+    expect(cpuMsPerRequest(1000, 3000, 4000)).toBe(0.5);
+    expect(() => cpuMsPerRequest(0, 10, 0)).toThrow('no completed requests');
+  });
+});

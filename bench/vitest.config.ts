@@ -1,0 +1,15 @@
+import { defineProject, mergeConfig } from 'vitest/config';
+import { sharedConfig } from '../vitest.shared.js';
+
+// bench/ is not a workspace (its scripts run from the repository root); its kit's pure modules
+// are tested here: statistics, verdicts, /proc parsing, profile summaries, reports, the guard's
+// arguments.
+export default mergeConfig(
+  sharedConfig,
+  defineProject({
+    test: {
+      name: 'bench',
+      include: ['kit/**/*.test.mjs', 'guard/**/*.test.mjs'],
+    },
+  }),
+);
