@@ -5,10 +5,15 @@
  */
 import { readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { recoverSegments } from '../spool/spool-recovery.js';
 import { slotClaimOrder } from './slot-choice.js';
-import { claimSlot, readSlots, type LeaseOptions, type SlotLease } from './slot-directory.js';
+import {
+  claimSlot,
+  loadLockfile,
+  readSlots,
+  type LeaseOptions,
+  type SlotLease,
+} from './slot-directory.js';
 
 /** Leases the best slot under `root` for this instance (slot-choice.ts). */
 export async function claimSpoolSlot(root: string, options: LeaseOptions): Promise<SlotLease> {
@@ -30,7 +35,9 @@ async function adoptRootSegments(root: string, slotDir: string, staleMs: number)
   if ((await readdir(slotDir)).some(isSegment)) return;
   let unlock: () => Promise<void>;
   try {
-    unlock = await lockfile.lock(root, {
+    unlock = await (
+      await loadLockfile()
+    ).lock(root, {
       stale: staleMs,
       realpath: false,
       lockfilePath: join(root, 'root-segments.lock'),

@@ -8,10 +8,17 @@
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { slotDirectoryName, slotOfDirectoryName, type SlotState } from './slot-choice.js';
 
 const OWNER_FILE = 'owner';
+
+/**
+ * proper-lockfile, loaded on first use: it brings graceful-fs (which patches node:fs for the whole
+ * process) and signal-exit, and a relay with a spool of its own needs neither.
+ */
+export async function loadLockfile(): Promise<typeof import('proper-lockfile')> {
+  return (await import('proper-lockfile')).default;
+}
 
 /** A held slot. */
 export interface SlotLease {
@@ -49,7 +56,7 @@ export async function readSlots(root: string, staleMs: number): Promise<SlotStat
     slots.push({
       slot,
       owner: await readOwner(dir),
-      leased: await lockfile.check(dir, lockOptions(root, slot, staleMs)),
+      leased: await (await loadLockfile()).check(dir, lockOptions(root, slot, staleMs)),
       hasSegments: files.some((file) => file.startsWith('segment-')),
     });
   }
@@ -72,7 +79,9 @@ export async function leaseSlot(
     await rm(lockPathOf(root, slot), { recursive: true, force: true });
   let unlock: () => Promise<void>;
   try {
-    unlock = await lockfile.lock(dir, {
+    unlock = await (
+      await loadLockfile()
+    ).lock(dir, {
       ...lockOptions(root, slot, options.staleMs),
       onCompromised: options.onLost,
     });
