@@ -8,6 +8,7 @@
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type lockfile from 'proper-lockfile';
 import { slotDirectoryName, slotOfDirectoryName, type SlotState } from './slot-choice.js';
 
 const OWNER_FILE = 'owner';
@@ -16,7 +17,7 @@ const OWNER_FILE = 'owner';
  * proper-lockfile, loaded on first use: it brings graceful-fs (which patches node:fs for the whole
  * process) and signal-exit, and a relay with a spool of its own needs neither.
  */
-export async function loadLockfile(): Promise<typeof import('proper-lockfile')> {
+export async function loadLockfile(): Promise<typeof lockfile> {
   return (await import('proper-lockfile')).default;
 }
 
