@@ -74,14 +74,5 @@ export async function closedLoop({ port, next, check, concurrency, warmupMs, dur
   };
 }
 
-/** A small seeded PRNG (mulberry32), so mixed loads are the same on every run. */
-export function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded, so mixed loads are the same on every run. */
+export { seededRandom } from '../kit/stats.mjs';

@@ -2,24 +2,12 @@
 // infra/redis/redis.conf, through `docker run`), the built data service (PGlite in memory, debug
 // log so every call can be counted from its own log) and render services from dist/.
 import { spawn, execFileSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../kit/ports.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (...args) => console.error('[bench]', ...args);
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -5,6 +5,7 @@
  */
 import { readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isSegmentFileName } from '../spool/spool-fs.js';
 import { recoverSegments } from '../spool/spool-recovery.js';
 import { slotClaimOrder } from './slot-choice.js';
 import {
@@ -23,16 +24,14 @@ export async function claimSpoolSlot(root: string, options: LeaseOptions): Promi
   return lease;
 }
 
-const isSegment = (name: string) => /^segment-\d{10}\.log$/.test(name);
-
 /**
  * Segments at the root were written by a relay that had the volume to itself: moved, all of
  * them, into this replica's slot if that holds none (their numbers then stay in order), under a
  * lock so two replicas starting together never split them.
  */
 async function adoptRootSegments(root: string, slotDir: string, staleMs: number): Promise<void> {
-  if (!(await readdir(root)).some(isSegment)) return;
-  if ((await readdir(slotDir)).some(isSegment)) return;
+  if (!(await readdir(root)).some(isSegmentFileName)) return;
+  if ((await readdir(slotDir)).some(isSegmentFileName)) return;
   let unlock: () => Promise<void>;
   try {
     unlock = await (
@@ -46,7 +45,7 @@ async function adoptRootSegments(root: string, slotDir: string, staleMs: number)
     return; // Another replica is moving them.
   }
   try {
-    for (const name of (await readdir(root)).filter(isSegment))
+    for (const name of (await readdir(root)).filter(isSegmentFileName))
       await rename(join(root, name), join(slotDir, name));
   } finally {
     await unlock();
@@ -60,6 +59,6 @@ async function adoptRootSegments(root: string, slotDir: string, staleMs: number)
 export async function clearIfDrained(dir: string): Promise<boolean> {
   const recovery = await recoverSegments(dir);
   if (recovery.pending.length > 0) return false;
-  for (const name of (await readdir(dir)).filter(isSegment)) await unlink(join(dir, name));
+  for (const name of (await readdir(dir)).filter(isSegmentFileName)) await unlink(join(dir, name));
   return true;
 }

@@ -9,6 +9,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type lockfile from 'proper-lockfile';
+import { isSegmentFileName } from '../spool/spool-fs.js';
 import { slotDirectoryName, slotOfDirectoryName, type SlotState } from './slot-choice.js';
 
 const OWNER_FILE = 'owner';
@@ -58,7 +59,7 @@ export async function readSlots(root: string, staleMs: number): Promise<SlotStat
       slot,
       owner: await readOwner(dir),
       leased: await (await loadLockfile()).check(dir, lockOptions(root, slot, staleMs)),
-      hasSegments: files.some((file) => file.startsWith('segment-')),
+      hasSegments: files.some(isSegmentFileName),
     });
   }
   return slots;

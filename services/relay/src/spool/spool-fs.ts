@@ -14,6 +14,11 @@ export function segmentFileName(segment: number): string {
   return `segment-${String(segment).padStart(10, '0')}.log`;
 }
 
+/** Whether a directory entry is a segment file (a name `segmentFileName` gives). */
+export function isSegmentFileName(name: string): boolean {
+  return /^segment-\d{10}\.log$/.test(name);
+}
+
 /** File operations of the spool writer and reader. */
 export interface SpoolFs {
   /** Creates a new segment file for appending; fails if it exists. */

@@ -6,6 +6,7 @@
  */
 import { mkdir, readdir, readFile, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isSegmentFileName } from './spool-fs.js';
 import { decodeSegment, type DecodedRecord } from './spool-record.js';
 
 /** One segment as found on disk. */
@@ -40,7 +41,7 @@ export interface Recovery {
 /** Scans `dir` (created if missing) in segment order. */
 export async function recoverSegments(dir: string): Promise<Recovery> {
   await mkdir(dir, { recursive: true });
-  const names = (await readdir(dir)).filter((n) => /^segment-\d{10}\.log$/.test(n)).sort();
+  const names = (await readdir(dir)).filter(isSegmentFileName).sort();
   const segments: RecoveredSegment[] = [];
   const envelopes: RecoveredEnvelope[] = [];
   const done = new Set<string>();
