@@ -14,11 +14,11 @@
 // this off; it needs two cores).
 //
 // Env: DURATION (60 s per phase), SCALE (1: multiplies every class's rate), RELAY_ROOT (the
-// checkout whose built relay runs; default this one), NAME (results/<NAME>/; default a UTC time),
+// checkout whose built relay runs; default this one), NAME (bench/.out/attack/<NAME>/; default a UTC time),
 // SPLIT_CPUS (1), CLASSES (comma-separated hostile classes to send; default all of them),
 // RELAY_ARGS (the relay's node flags, replacing the deployed ones, RELAY_NODE_FLAGS, e.g.
 // `--no-incremental-marking-task --trace-gc`; set, the relay's stdout is kept in
-// results/<NAME>/relay-<phase>.log).
+// bench/.out/attack/<NAME>/relay-<phase>.log).
 import { execFileSync, fork } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,7 +51,7 @@ const DURATION = Number(process.env.DURATION ?? 60);
 const SCALE = Number(process.env.SCALE ?? 1);
 const RELAY_ROOT = resolve(process.env.RELAY_ROOT ?? new URL('../..', import.meta.url).pathname);
 const NAME = process.env.NAME ?? new Date().toISOString().slice(0, 16).replace(':', '-');
-const OUT = new URL(`results/${NAME}/`, import.meta.url).pathname;
+const OUT = new URL(`../.out/attack/${NAME}/`, import.meta.url).pathname;
 const CLASSES = process.env.CLASSES?.split(',') ?? Object.keys(HOSTILE_CLASSES);
 const unknownClass = CLASSES.find((name) => !(name in HOSTILE_CLASSES));
 if (unknownClass) throw new Error(`CLASSES: no hostile class ${unknownClass}`);

@@ -220,7 +220,7 @@ const out =
   process.env.OUT ??
   join(
     root,
-    'bench/cache/results',
+    'bench/.out/cache',
     `run-${results.startedAt.replace(/[:.]/g, '-').slice(0, 19)}.json`,
   );
 mkdirSync(join(out, '..'), { recursive: true });

@@ -4,7 +4,7 @@
 // Knobs: ENGINE=pglite METHOD=ListItems100 DURATION=5 WARMUP=2 CONCURRENCY=50
 //        PROFILE_DIR=/tmp/strata-data-profiles (raw .cpuprofile files)
 //        OUT=summary.json
-//   node bench/data/profile.mjs > bench/data/results/profile-pglite-ListItems100.md
+//   node bench/data/profile.mjs > bench/.out/data/profile-pglite-ListItems100.md
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { dirname, join } from 'node:path';
@@ -78,7 +78,8 @@ try {
   await setup.stop();
   session.disconnect();
 }
-const jsonPath = process.env.OUT ?? join(here, 'results', `profile-${engine}-${method}.json`);
+const jsonPath = process.env.OUT ?? join(here, '../.out/data', `profile-${engine}-${method}.json`);
+mkdirSync(dirname(jsonPath), { recursive: true });
 writeFileSync(jsonPath, `${JSON.stringify(out, null, 2)}\n`);
 console.error(`summary: ${jsonPath}; raw profiles in ${dir}`);
 console.log(md.join('\n'));

@@ -145,7 +145,7 @@ results.machineAfter = machineInfo();
 results.summary = summarise(results);
 const out =
   process.env.OUT ??
-  join(here, 'results', `run-${results.startedAt.replace(/[:.]/g, '-').slice(0, 19)}.json`);
+  join(here, '../.out/data', `run-${results.startedAt.replace(/[:.]/g, '-').slice(0, 19)}.json`);
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 log(`load average after: ${results.machineAfter.loadavg.join(' ')}; raw results: ${out}`);

@@ -10,7 +10,7 @@
 //   A=<built checkout> B=<built checkout> node bench/relay/ab-simultaneous.mjs
 //
 // Env: A, B, A_ENV, B_ENV, A_ARGS, B_ARGS as for ab-pairs.mjs; ROUNDS (6), DURATION (10 s),
-// CONNECTIONS (32 per relay), NAME (results/<NAME>.md; default ab-sim-<UTC time>).
+// CONNECTIONS (32 per relay), NAME (bench/.out/relay/<NAME>/report.md; default ab-sim-<UTC time>).
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,7 +74,6 @@ try {
 }
 
 writeAbReport({
-  dir: here,
   name: NAME,
   title: 'Relay A/B, both at once',
   sides,

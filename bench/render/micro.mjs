@@ -25,7 +25,7 @@
 //                                proposal 4, and packed with its list keys once as now)
 //
 // Usage: node bench/render/micro.mjs   (after `npm run build`)
-// Env: RENDERS (1000 per variant), OUT (bench/render/results/micro-<UTC time>), VARIANTS (filter)
+// Env: RENDERS (1000 per variant), OUT (bench/.out/render/micro-<UTC time>), VARIANTS (filter)
 process.env.NODE_ENV = 'production';
 const fs = await import('node:fs');
 const path = await import('node:path');
@@ -41,7 +41,11 @@ const RENDERS = Number(process.env.RENDERS || 1000);
 const BATCHES = 5;
 const OUT = path.resolve(
   process.env.OUT ||
-    path.join(HERE, 'results', `micro-${new Date().toISOString().slice(0, 16).replace(/:/g, '-')}`),
+    path.join(
+      HERE,
+      '../.out/render',
+      `micro-${new Date().toISOString().slice(0, 16).replace(/:/g, '-')}`,
+    ),
 );
 const imp = (p) => import(pathToFileURL(path.join(REPO, p)).href);
 

@@ -9,7 +9,7 @@
 //
 // Env: KINDS (html,nav) DURATION (10) WARMUP (3) CONNECTIONS (50) INTERVAL_US (500, sampling)
 //      NAME (profile-<UTC time>) RENDER_PORT (3206) DATA_PORT (50362) ANCHORS PROFILE_DIR
-// Output: bench/render/results/$NAME/profile.md + profile.json; the .cpuprofile files stay in
+// Output: bench/.out/render/$NAME/profile.md + profile.json; the .cpuprofile files stay in
 // PROFILE_DIR (default /tmp/strata-render-profile), they are tens of MB.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

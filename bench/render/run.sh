@@ -15,7 +15,7 @@
 #   ROUNDS (3) DURATION (10) WARMUP (3) CONNECTIONS (50) TARGETS (next,fastify-react,raw,candidate)
 #   SKIP_INSTALL=1 (no npm ci in the anchors)  SKIP_BUILD=1 (no next builds)
 # Own knobs:
-#   NAME (UTC timestamp)       results go to bench/render/results/$NAME (or OUT, absolute)
+#   NAME (UTC timestamp)       raw outputs go to bench/.out/render/$NAME (or OUT, absolute)
 #   SKIP_STRATA_BUILD=1        do not run `npm run build` here
 #   ANCHORS (required)  RENDER_PORT (3205) DATA_PORT (50361)
 #   CANDIDATE_EXTRA_ENV        extra VAR=value words put before the render service's command
@@ -25,7 +25,7 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 REPO="$(cd "$HERE/../.." && pwd)"
 ANCHORS="$(cd "${ANCHORS:?ANCHORS must name the benchmark anchors directory (bench/anchors/README.md)}" && pwd)"
 NAME="${NAME:-$(date -u +%Y-%m-%dT%H-%M)}"
-OUT="${OUT:-$HERE/results/$NAME}"
+OUT="${OUT:-$HERE/../.out/render/$NAME}"
 RENDER_PORT="${RENDER_PORT:-3205}"
 DATA_PORT="${DATA_PORT:-50361}"
 export ROUNDS="${ROUNDS:-3}" DURATION="${DURATION:-10}" WARMUP="${WARMUP:-3}" CONNECTIONS="${CONNECTIONS:-50}"

@@ -11,7 +11,7 @@
 //
 // Env: ROOT (built checkout; this one), DURATION (12 s measured, after a 3 s warm-up),
 //      CONNECTIONS (50), RENDER_ARGS, DATA_ARGS (extra node flags), PGLITE_WORKER (false),
-//      ANCHORS (for autocannon), NAME (results/<NAME>/probe.md; default probe-<UTC time>)
+//      ANCHORS (for autocannon), NAME (bench/.out/render/<NAME>/probe.md; default probe-<UTC time>)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

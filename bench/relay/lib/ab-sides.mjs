@@ -1,10 +1,11 @@
 // What the relay A/B tools share: their settings and the two sides as the environment names
 // them, a fresh relay and spool for one side, its CPU per answer under load, and the report
 // of the pairs.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RELAY_NODE_FLAGS } from '../../../scripts/stack/services.mjs';
+import { writeOutputs } from '../../kit/out.mjs';
 import { median } from '../../kit/stats.mjs';
 import { assignmentsOf } from '../../kit/settings.mjs';
 import {
@@ -90,10 +91,10 @@ export function roundLine(prefix, { A, B }) {
 }
 
 /**
- * Writes results/<name>.md under `dir` (the sides, `setup`, a row per round, the medians of
+ * Writes bench/.out/relay/<name>/report.md (the sides, `setup`, a row per round, the medians of
  * B ÷ A) and prints the medians. Rounds are `{ order?, load, A, B }`, each side `{ rps, cpuPerAnswer }`.
  */
-export function writeAbReport({ dir, name, title, sides, env, setup, rounds }) {
+export function writeAbReport({ name, title, sides, env, setup, rounds }) {
   const withOrder = rounds.some((round) => round.order);
   const ratio = (round, key) => round.B[key] / round.A[key];
   const sideLine = (side) =>
@@ -118,8 +119,7 @@ export function writeAbReport({ dir, name, title, sides, env, setup, rounds }) {
       ` CPU per answer B ÷ A ${median(rounds.map((r) => ratio(r, 'cpuPerAnswer'))).toFixed(3)}.**`,
     '',
   ];
-  mkdirSync(join(dir, 'results'), { recursive: true });
-  writeFileSync(join(dir, 'results', `${name}.md`), lines.join('\n'));
+  const out = writeOutputs(`relay/${name}`, { 'report.md': lines.join('\n') });
   console.log(lines.slice(-2).join('\n'));
-  console.log(`written to bench/relay/results/${name}.md`);
+  console.log(`written to ${out}/report.md`);
 }

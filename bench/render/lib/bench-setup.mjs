@@ -53,8 +53,8 @@ export function threadCpuTicks(pid) {
   return ticks;
 }
 
-/** bench/render/results/<NAME>, or <prefix>-<UTC minute> when NAME is unset. */
+/** bench/.out/render/<NAME>, or <prefix>-<UTC minute> when NAME is unset. */
 export function resultsDir(prefix) {
   const stamp = new Date().toISOString().slice(0, 16).replace(/:/g, '-');
-  return path.join(HERE, 'results', process.env.NAME || `${prefix}-${stamp}`);
+  return path.join(HERE, '../.out/render', process.env.NAME || `${prefix}-${stamp}`);
 }
