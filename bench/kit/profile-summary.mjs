@@ -1,6 +1,7 @@
 // Self time of a V8 CPU profile (`node --cpu-prof`) by group, by function and by file. Pure: the
-// caller parses the .cpuprofile file. Only samples inside [fromUs, toUs] count (the profiler's
-// monotonic microseconds), so start-up and warm-up can be left out.
+// caller parses the .cpuprofile file. Only samples inside [fromUs, toUs], or inside one of
+// `windows` ([fromUs, toUs] pairs), count (the profiler's monotonic microseconds), so start-up,
+// warm-up and the other side's turns can be left out.
 import { PROFILE_GROUPS } from './profile-groups.mjs';
 import { inclusiveLabels, ownerOf, stackOf, stageOf } from './profile-stacks.mjs';
 
@@ -38,6 +39,7 @@ export function summariseProfile(
     groups = PROFILE_GROUPS,
     fromUs = -Infinity,
     toUs = Infinity,
+    windows = [[fromUs, toUs]],
     top = 20,
     stages,
     notOwners,
@@ -52,7 +54,7 @@ export function summariseProfile(
   const { samples, timeDeltas } = profile;
   for (let i = 0; i < samples.length; i++) {
     time += timeDeltas[i];
-    if (time < fromUs || time > toUs) continue;
+    if (!windows.some(([from, to]) => time >= from && time <= to)) continue;
     // A sample stands for the gap to the next one (V8's convention); the last for its own.
     const us = timeDeltas[i + 1] ?? timeDeltas[i];
     wall += us;

@@ -56,6 +56,20 @@ describe('summariseProfile', () => {
     ]);
   });
 
+  it('counts samples inside any of several windows, and none between them', () => {
+    // 1300 (react 100 µs) and 2000 (GC 200 µs) are inside; 1400 and 1500 fall between.
+    const windowed = summariseProfile(PROFILE, {
+      windows: [
+        [1250, 1350],
+        [1900, 2100],
+      ],
+    });
+    expect(windowed.groups.map((g) => [g.name, g.ms])).toEqual([
+      ['GC', 0.2],
+      ['React render (react-dom/server)', 0.1],
+    ]);
+  });
+
   it('takes other groups when given', () => {
     const mine = summariseProfile(PROFILE, { groups: [['everything', () => true]] });
     expect(mine.groups.map((g) => g.name)).toEqual(['everything']);

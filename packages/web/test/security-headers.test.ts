@@ -57,7 +57,7 @@ describe('security headers on documents', () => {
     expect(directives).toEqual(
       expect.arrayContaining([
         "default-src 'self'",
-        expect.stringMatching(/^script-src 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/),
+        expect.stringMatching(/^script-src 'nonce-[A-Za-z0-9+/]{24}' 'strict-dynamic'$/),
         "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
@@ -115,7 +115,7 @@ describe('security headers on documents', () => {
     const second = await server.app.inject({ url: '/section/items?q=et' });
     const [a, b] = [nonceOf(first), nonceOf(second)];
     expect(a).not.toBe(b);
-    expect(Buffer.from(a, 'base64')).toHaveLength(16);
+    expect(Buffer.from(a, 'base64')).toHaveLength(18);
     expect(second.body).toContain(b);
     expect(second.body).not.toContain(a);
     await server.app.close();
@@ -176,6 +176,6 @@ describe('X-Frame-Options follows frame-ancestors', () => {
     [['https://partner.example'], false],
     [["'self'", 'https://partner.example'], false],
   ])('frame-ancestors %j → %j', (frameAncestors, expected) => {
-    expect(helmetOptions({ frameAncestors }, () => 'n').xFrameOptions).toEqual(expected);
+    expect(helmetOptions({ frameAncestors }, 'n').xFrameOptions).toEqual(expected);
   });
 });

@@ -1,22 +1,26 @@
 /**
- * Fresh Content-Security-Policy nonces: 128 random bits each, base64. They are sliced from a
- * pooled buffer refilled from the CSPRNG (as node's own randomUUID does), because one
- * randomBytes call per response costs far more than the slice. Never reused: each slice is
- * handed out once.
+ * Fresh Content-Security-Policy nonces: 144 random bits each, 24 base64 characters. A pool of
+ * random bytes is refilled from the CSPRNG and encoded in one go, and each nonce is a slice of
+ * that text, because one randomBytes call or one encoding per response costs far more than the
+ * slice. 18 bytes are exactly 24 characters, so slices never share a byte. Never reused: each
+ * slice is handed out once.
  */
 import { randomFillSync } from 'node:crypto';
 
-const NONCE_BYTES = 16;
-const pool = Buffer.alloc(NONCE_BYTES * 256);
-let offset = pool.length;
+const NONCE_BYTES = 18;
+const NONCE_CHARS = (NONCE_BYTES / 3) * 4;
+const POOLED = 256;
+const pool = Buffer.alloc(NONCE_BYTES * POOLED);
+let encoded = '';
+let offset = 0;
 
 /** A nonce no earlier call returned. */
 export function freshNonce(): string {
-  if (offset === pool.length) {
-    randomFillSync(pool);
+  if (offset === encoded.length) {
+    encoded = randomFillSync(pool).toString('base64');
     offset = 0;
   }
-  const nonce = pool.toString('base64', offset, offset + NONCE_BYTES);
-  offset += NONCE_BYTES;
+  const nonce = encoded.slice(offset, offset + NONCE_CHARS);
+  offset += NONCE_CHARS;
   return nonce;
 }

@@ -1,13 +1,12 @@
 /**
  * The security headers every response carries, as helmet options: the Content-Security-Policy
  * the runtime's documents need and nothing more, plus helmet's other defaults. Pure: the
- * per-response nonce comes from the caller.
+ * nonce comes from the caller.
  *
  * Scripts: only those carrying the response's nonce run ('strict-dynamic' then trusts what they
  * load themselves: the client bundle's lazy chunks, the telemetry SDK). The runtime's own
  * requests (payloads, actions, the telemetry tunnel) are same-origin.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HelmetOptions } from 'helmet';
 
 /** What an application may add to the policy (CSP source expressions, keywords quoted). */
@@ -23,20 +22,15 @@ export interface SecurityPolicy {
 const NOBODY = "'none'";
 const SAME_ORIGIN = "'self'";
 
-/** helmet's options for `policy`; `nonceOf` gives the response's script nonce. */
-export function helmetOptions(
-  policy: SecurityPolicy,
-  nonceOf: (response: ServerResponse) => string,
-): HelmetOptions {
+/** helmet's options for `policy`, with `nonce` as the script nonce. */
+export function helmetOptions(policy: SecurityPolicy, nonce: string): HelmetOptions {
   const frameAncestors = policy.frameAncestors?.length ? policy.frameAncestors : [NOBODY];
-  const nonce = (_request: IncomingMessage, response: ServerResponse) =>
-    `'nonce-${nonceOf(response)}'`;
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': [SAME_ORIGIN],
-        'script-src': [nonce, "'strict-dynamic'"],
+        'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'"],
         // Layouts may inline a <style>, the error screen uses style attributes; styles run no code.
         'style-src': [SAME_ORIGIN, "'unsafe-inline'"],
         'img-src': unique([SAME_ORIGIN, 'data:', ...(policy.imageSources ?? [])]),
