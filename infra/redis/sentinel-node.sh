@@ -32,12 +32,13 @@ address_of() {
   getent hosts "$1" | cut -d ' ' -f 1 | head -n 1
 }
 
-# The first answer of a sentinel to `sentinel <arguments>`, empty when none answers.
+# The first answer of a sentinel to `sentinel <arguments>`, empty when none answers. Error
+# replies (NOAUTH…, LOADING…) have spaces; names, addresses and the replicas' fields have none.
 ask_sentinels() {
   for sentinel in $sentinels; do
     answer=$(REDISCLI_AUTH=$password timeout 2 redis-cli -h "$sentinel" -p 26379 \
       sentinel "$@" 2>/dev/null) || answer=''
-    case $answer in '' | ERR* | *'No such master'*) ;; *)
+    case $answer in '' | *' '*) ;; *)
       printf '%s\n' "$answer"
       return
       ;;
@@ -50,10 +51,11 @@ current_master() {
   ask_sentinels get-master-addr-by-name strata | head -n 1
 }
 
-# Whether the sentinels know a replica in good health (flags exactly "slave"): one they can
-# promote. `sentinel replicas` answers field/value lines.
+# Whether the sentinels know a replica in good health (flags "slave", or "slave,promoted" while
+# they are promoting it: it already answers as master, they do not name it yet), one they can
+# promote or are promoting. `sentinel replicas` answers field/value lines.
 promotable_replica() {
-  ask_sentinels replicas strata | awk 'previous == "flags" && $0 == "slave" { found = 1 }
+  ask_sentinels replicas strata | awk 'previous == "flags" && /^slave(,promoted)?$/ { found = 1 }
     { previous = $0 } END { exit !found }'
 }
 
@@ -62,8 +64,9 @@ if [ -n "$name" ]; then
   if [ -z "$master" ]; then master=$first_master; fi
   # Named as master while starting: this pod was the master and has just been replaced (empty,
   # a cache). While the sentinels can promote a replica that still holds the data, let them, then
-  # replicate it; a master started here meanwhile would be a second one until Sentinel demotes
-  # it. Bounded: a failover that has not happened after 30 s will not (down-after 5 s + vote).
+  # replicate it. Started at once it would either stay master (the replica then copies its empty
+  # data) or, promoted past meanwhile, be a second master until Sentinel demotes it. Bounded: a
+  # failover that has not happened after 30 s will not (down-after 5 s + the vote).
   if [ "$role" = data ] && [ "$master" = "$name" ]; then
     waited=0
     while [ "$master" = "$name" ] && [ "$waited" -lt 30 ] && promotable_replica; do
