@@ -1,11 +1,11 @@
 /**
  * What the values do to the render: images by tag or digest, the existing Secret mounted as
  * files, fixed replicas without autoscalers, derived public origins, fully qualified names for
- * nginx, the migration hook, and the relay's grace period.
+ * nginx, the migration hook, the relay's grace period, and names or addresses for Sentinel.
  */
 import type { Deployment, StatefulSet } from 'kubernetes-types/apps/v1.js';
 import type { Job } from 'kubernetes-types/batch/v1.js';
-import type { Container, PodSpec } from 'kubernetes-types/core/v1.js';
+import type { Container, PodSpec, Service } from 'kubernetes-types/core/v1.js';
 import { describe, expect, it } from 'vitest';
 import { installDryRun } from '../../src/helm/helm-cli.js';
 import { podTemplates } from '../../src/helm/pod-templates.js';
@@ -143,6 +143,35 @@ describe('chart values', () => {
     expect(env(render, 'RELAY_URL')).toBe(
       'http://strata-gateway-internal.strata.svc.k8s.internal:8081',
     );
+  });
+
+  it('has the Sentinel nodes announce their pods’ names by default, addresses when told', async () => {
+    const names = await renderScenario('redis-sentinel');
+    const addresses = await renderNamed('redis-sentinel addresses', {
+      valuesFiles: [await scenarioFile('redis-sentinel')],
+      set: ['redis.sentinel.hostnames=false'],
+    });
+    for (const [component, service] of [
+      ['strata-redis', 'strata-redis'],
+      ['strata-redis-sentinel', 'strata-redis-sentinel'],
+    ] as const) {
+      const node = firstContainer(objectNamed<StatefulSet>(names, 'StatefulSet', component));
+      expect(node?.env).toEqual(
+        expect.arrayContaining([
+          { name: 'POD_NAME', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+          { name: 'REDIS_NODE_NAME', value: `$(POD_NAME).${service}.strata.svc.cluster.local` },
+        ]),
+      );
+      const byAddress = firstContainer(
+        objectNamed<StatefulSet>(addresses, 'StatefulSet', component),
+      );
+      expect(byAddress?.env?.map((variable) => variable.name)).not.toContain('REDIS_NODE_NAME');
+    }
+    // A starting node's name resolves (the sentinels refuse a master name that does not).
+    const published = (render: typeof names) =>
+      objectNamed<Service>(render, 'Service', 'strata-redis').spec?.publishNotReadyAddresses;
+    expect(published(names)).toBe(true);
+    expect(published(addresses)).toBeUndefined();
   });
 
   it('keeps the reports and status ports off the public gateway Service', async () => {

@@ -223,6 +223,17 @@ ACTION_SALT
 {{- join " " $hosts -}}
 {{- end -}}
 
+{{/* A Sentinel-variant node's own stable DNS name (redis.sentinel.hostnames), for
+sentinel-node.sh: the pod's name under its StatefulSet's headless Service. */}}
+{{- define "strata.sentinelNodeEnv" -}}
+{{- if .root.Values.redis.sentinel.hostnames }}
+- name: POD_NAME
+  valueFrom: { fieldRef: { fieldPath: metadata.name } }
+- name: REDIS_NODE_NAME
+  value: {{ printf "$(POD_NAME).%s" (include "strata.serviceHost" (dict "root" .root "component" .component)) | quote }}
+{{- end }}
+{{- end -}}
+
 {{/* A Redis client's settings besides its Secret key (strata.redisSecretKey): the sentinels
 that name the master, when the bundled Redis runs through Sentinel. */}}
 {{- define "strata.redisClientEnv" -}}
