@@ -64,6 +64,9 @@ export function appManifest(name: string, platform: Record<string, string>): obj
     },
     dependencies: sorted({ ...platform, ...RUNTIME_DEPENDENCIES }),
     devDependencies: { ...DEV_DEPENDENCIES },
+    // Neither needs its install script: esbuild's binary comes as an optional dependency,
+    // protobufjs's script only prints a notice.
+    allowScripts: { esbuild: false, protobufjs: false },
   };
 }
 

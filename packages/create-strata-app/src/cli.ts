@@ -3,7 +3,6 @@
  * `create-strata-app <dir> [--packs <folder>]`: writes a new app into <dir> (missing or empty)
  * and prints the next steps. STRATA_PACKS stands for --packs.
  */
-import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { scaffold, ScaffoldError } from './scaffold.js';
 
@@ -29,12 +28,12 @@ function main(): void {
     fail(`${positionals.length === 0 ? 'No folder given.' : 'Give one folder.'}\n\n${USAGE}`, 2);
   const packs = values.packs ?? (process.env['STRATA_PACKS'] || undefined);
   try {
-    const { directory, name } = scaffold({ target: positionals[0]!, packs });
-    const where = relative(process.cwd(), directory) || '.';
+    const target = positionals[0]!;
+    const { directory, name } = scaffold({ target, packs });
     console.log(`Created ${name} in ${directory}.
 
 Next:
-  cd ${where}
+  cd ${target}
   npm install
   npx strata dev        # http://localhost:3000, reloads after every change
 
