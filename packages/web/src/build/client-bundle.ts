@@ -5,8 +5,8 @@
  * service reads from the installed app package. Used by `strata-bundle-client` (an app's build)
  * and by @strata/render's `strata build` / `strata dev`.
  */
-import { build } from 'esbuild';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { context, type BuildContext, type Metafile } from 'esbuild';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 /** How to bundle: production (minified) or development (readable, quicker to rebuild). */
@@ -34,11 +34,17 @@ export function clientEntryOf(manifest: { exports?: unknown }): string | undefin
   return typeof file === 'string' ? file : undefined;
 }
 
-/** Writes the bundle; throws when the app has no `./client` export or esbuild fails. */
-export async function bundleClient({
+/** A bundler kept between builds: `strata dev` rebuilds only what changed. */
+export interface ClientBundler {
+  rebuild(): Promise<ClientBundle>;
+  dispose(): Promise<void>;
+}
+
+/** Prepares the bundling; throws when the app has no `./client` export. */
+export async function createClientBundler({
   root,
   minify = true,
-}: ClientBundleOptions): Promise<ClientBundle> {
+}: ClientBundleOptions): Promise<ClientBundler> {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     name: string;
     exports?: unknown;
@@ -49,7 +55,7 @@ export async function bundleClient({
   const outdir = join(root, 'dist/public/assets');
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  const result = await build({
+  const bundling: BuildContext<{ metafile: true }> = await context({
     stdin: {
       contents: `import { hydrateApp } from '@strata/web/client';\nimport routes from ${JSON.stringify(clientFile)};\nhydrateApp(routes);\n`,
       resolveDir: root,
@@ -76,11 +82,32 @@ export async function bundleClient({
     metafile: true,
     logLevel: 'silent',
   });
+  return {
+    async rebuild() {
+      const result = await bundling.rebuild();
+      return writeManifest(manifest.name, outdir, result.metafile);
+    },
+    dispose: () => bundling.dispose(),
+  };
+}
+
+/** Writes the bundle once; throws when the app has no `./client` export or esbuild fails. */
+export async function bundleClient(options: ClientBundleOptions): Promise<ClientBundle> {
+  const bundler = await createClientBundler(options);
+  try {
+    return await bundler.rebuild();
+  } finally {
+    await bundler.dispose();
+  }
+}
+
+/** manifest.json for the render service; files of earlier builds are removed. */
+function writeManifest(appName: string, outdir: string, metafile: Metafile): ClientBundle {
   const [script, entry] =
-    Object.entries(result.metafile.outputs).find(
+    Object.entries(metafile.outputs).find(
       ([file, output]) => file.endsWith('.js') && output.entryPoint,
     ) ?? [];
-  if (!script || !entry) throw new Error(`esbuild produced no script for ${manifest.name}`);
+  if (!script || !entry) throw new Error(`esbuild produced no script for ${appName}`);
   const name = basename(script);
   const hash = name.replace(/^client-|\.js$/g, '');
   // Chunks the entry imports statically (code it shares with the lazy chunks): listed so the
@@ -88,9 +115,14 @@ export async function bundleClient({
   const shared = entry.imports
     .filter((imported) => imported.kind === 'import-statement')
     .map((imported) => `/assets/${basename(imported.path)}`);
+  const written = new Set([
+    'manifest.json',
+    ...Object.keys(metafile.outputs).map((file) => basename(file)),
+  ]);
+  for (const file of readdirSync(outdir)) if (!written.has(file)) rmSync(join(outdir, file));
   writeFileSync(
     join(outdir, 'manifest.json'),
     JSON.stringify({ client: `/assets/${name}`, shared, hash }, null, 2),
   );
-  return { appName: manifest.name, client: `/assets/${name}`, hash };
+  return { appName, client: `/assets/${name}`, hash };
 }

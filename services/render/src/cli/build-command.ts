@@ -1,12 +1,13 @@
 /**
  * `strata build`: dist/ from scratch: the server code (compile-server.ts), then the browser
- * bundle from it (@strata/web/build, the same bundling as `strata-bundle-client`).
+ * bundle from it (@strata/web/build, the same bundling as `strata-bundle-client`). `strata dev`
+ * keeps one AppBuilder and rebuilds with it after every change.
  */
-import { bundleClient } from '@strata/web/build';
+import { createClientBundler, type ClientBundler } from '@strata/web/build';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppFolder } from './app-folder.js';
-import { compileServer } from './compile-server.js';
+import { createServerCompiler } from './compile-server.js';
 
 /** What a build wrote. */
 export interface BuildResult {
@@ -14,10 +15,36 @@ export interface BuildResult {
   readonly client: string;
 }
 
-/** Builds the app; `minify` false for development (quicker, readable). */
-export async function buildApp(app: AppFolder, { minify = true } = {}): Promise<BuildResult> {
+export interface AppBuilder {
+  build(): Promise<BuildResult>;
+  dispose(): Promise<void>;
+}
+
+/** A builder of the app; `minify` false for development (quicker, readable). */
+export function createAppBuilder(app: AppFolder, { minify = true } = {}): AppBuilder {
   rmSync(join(app.directory, 'dist'), { recursive: true, force: true });
-  const files = await compileServer(app.directory);
-  const { client } = await bundleClient({ root: app.directory, minify });
-  return { files, client };
+  const server = createServerCompiler(app.directory);
+  let client: ClientBundler | undefined;
+  return {
+    async build() {
+      const files = await server.rebuild();
+      // The client bundle starts from the compiled ./client export, so after the server code.
+      client ??= await createClientBundler({ root: app.directory, minify });
+      const { client: script } = await client.rebuild();
+      return { files, client: script };
+    },
+    async dispose() {
+      await Promise.all([server.dispose(), client?.dispose()]);
+    },
+  };
+}
+
+/** Builds the app once. */
+export async function buildApp(app: AppFolder): Promise<BuildResult> {
+  const builder = createAppBuilder(app);
+  try {
+    return await builder.build();
+  } finally {
+    await builder.dispose();
+  }
 }
