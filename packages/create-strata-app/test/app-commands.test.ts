@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaffold } from '../src/scaffold.js';
 import { freePort, startAppProcess, type AppProcess } from './harness/app-process.js';
 import { postMessage, readStreamed } from './harness/app-requests.js';
+import { editHomeHeading, editSource } from './harness/page-edits.js';
 
 const run = promisify(execFile);
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
@@ -91,6 +92,91 @@ describe('strata build and strata start', () => {
   it('is production: the error screen shows no stack and there is no dev script', async () => {
     const html = await (await fetch(`${server.origin}/`)).text();
     expect(html).not.toContain('__strata/dev');
+  });
+});
+
+describe('strata dev', () => {
+  let server: AppProcess;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    server = await startAppProcess(strata, ['dev', '--port', String(port)], {
+      cwd: app,
+      env,
+      port,
+    });
+  });
+  afterAll(() => server?.stop());
+
+  it('serves pages with the dev script, which production pages never carry', async () => {
+    const html = await (await fetch(`${server.origin}/`)).text();
+    expect(html).toMatch(/<script nonce="[^"]+">\(function devClient/);
+    expect(html).toContain('/__strata/dev-events?request=');
+  });
+
+  // The machine running the tests may be busy: a slow edit is tried again with a new one.
+  it('serves an edited page within 2 s', { retry: 2 }, async () => {
+    const ms = await editHomeHeading(app, server.origin, `Edited at ${Date.now()}`);
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it('shows a build error on the page and recovers when it is fixed', async () => {
+    editSource(
+      app,
+      'src/messages.ts',
+      'export class MessageBoard {',
+      'export class MessageBoard {{',
+    );
+    try {
+      await expect
+        .poll(async () => (await fetch(`${server.origin}/`)).status, { timeout: 10_000 })
+        .toBe(500);
+      const page = await (await fetch(`${server.origin}/`)).text();
+      expect(page).toContain('Build failed');
+      expect(page).toContain('src/messages.ts:');
+      expect(server.output()).toContain('strata dev: build failed');
+    } finally {
+      editSource(
+        app,
+        'src/messages.ts',
+        'export class MessageBoard {{',
+        'export class MessageBoard {',
+      );
+    }
+    await expect
+      .poll(async () => (await fetch(`${server.origin}/`)).status, { timeout: 10_000 })
+      .toBe(200);
+  });
+
+  it('sends a loader’s error, with its stack, to the page that caused it', async () => {
+    const broken = "throw new Error('the slow loader broke');\n    const servedAt";
+    editSource(app, 'src/pages/slow-page.tsx', 'const servedAt', broken);
+    try {
+      let requestId = '';
+      await expect
+        .poll(
+          async () => {
+            const html = await (await fetch(`${server.origin}/slow`)).text();
+            requestId = /dev-events\?request=([0-9a-f]+)/.exec(html)?.[1] ?? '';
+            return (
+              html.includes('the slow loader broke') ||
+              server.output().includes('the slow loader broke')
+            );
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      const events = await fetch(`${server.origin}/__strata/dev-events?request=${requestId}`);
+      const reader = events.body!.getReader();
+      let text = '';
+      while (!text.includes('event: problem'))
+        text += new TextDecoder().decode((await reader.read()).value);
+      await reader.cancel();
+      expect(text).toContain('the slow loader broke');
+      expect(text).toContain('slow-page.js');
+    } finally {
+      editSource(app, 'src/pages/slow-page.tsx', broken, 'const servedAt');
+    }
   });
 });
 

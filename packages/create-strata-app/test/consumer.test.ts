@@ -2,7 +2,8 @@
  * The consumer's path, from tarballs and outside the repository: `npm run pack`'s tarballs,
  * `create-strata-app` run from its tarball into a temporary folder, `npm install` with no
  * registry package missing from npm's cache (filled by the repository's `npm ci`), then
- * `npx strata build` and `npx strata start`: the streamed page streams and the action runs.
+ * `npx strata build` and `npx strata start`: the streamed page streams and the action runs;
+ * then `npx strata dev` serves an edit of a page within 2 s.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startAppProcess, type AppProcess } from './harness/app-process.js';
 import { postMessage, readStreamed } from './harness/app-requests.js';
+import { editHomeHeading } from './harness/page-edits.js';
 
 const run = promisify(execFile);
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
@@ -97,6 +99,33 @@ describe('a scaffolded app installed from the tarballs', () => {
       const posted = await postMessage(server.origin, 'Hello from a consumer');
       expect(posted.status).toBe(303);
       expect(await (await fetch(`${server.origin}/`)).text()).toContain('Hello from a consumer');
+    });
+  });
+
+  describe('npx strata dev', () => {
+    let server: AppProcess;
+
+    beforeAll(async () => {
+      const port = await freePort();
+      server = await timed('dev start', () =>
+        startAppProcess('npx', ['strata', 'dev', '--port', String(port)], { cwd: app, env, port }),
+      );
+    }, 120_000);
+    afterAll(() => server?.stop());
+
+    it('serves the app with its dev script', async () => {
+      const html = await (await fetch(`${server.origin}/`)).text();
+      expect(html).toContain('Welcome to your Strata app');
+      expect(html).toContain('/__strata/dev-events?request=');
+    });
+
+    // The machine running the tests may be busy: a slow edit is tried again with a new one.
+    it('serves an edited page within 2 s', { retry: 2 }, async () => {
+      const ms = await editHomeHeading(app, server.origin, `Edited at ${Date.now()}`);
+      timings['dev edit served'] = ms;
+      // The dev server's own timings (build, start) say where a slow edit went.
+      if (ms >= 2000) console.log(server.output().slice(-2000));
+      expect(ms).toBeLessThan(2000);
     });
   });
 });
