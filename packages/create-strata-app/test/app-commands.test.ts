@@ -116,7 +116,7 @@ describe('strata dev', () => {
 
   // The machine running the tests may be busy: a slow edit is tried again with a new one.
   it('serves an edited page within 2 s', { retry: 2 }, async () => {
-    const ms = await editHomeHeading(app, server.origin, `Edited at ${Date.now()}`);
+    const ms = await editHomeHeading(server, app, `Edited at ${Date.now()}`);
     expect(ms).toBeLessThan(2000);
   });
 

@@ -121,7 +121,7 @@ describe('a scaffolded app installed from the tarballs', () => {
 
     // The machine running the tests may be busy: a slow edit is tried again with a new one.
     it('serves an edited page within 2 s', { retry: 2 }, async () => {
-      const ms = await editHomeHeading(app, server.origin, `Edited at ${Date.now()}`);
+      const ms = await editHomeHeading(server, app, `Edited at ${Date.now()}`);
       timings['dev edit served'] = ms;
       // The dev server's own timings (build, start) say where a slow edit went.
       if (ms >= 2000) console.log(server.output().slice(-2000));

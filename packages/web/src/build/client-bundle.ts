@@ -14,6 +14,8 @@ export interface ClientBundleOptions {
   /** The app's folder (its package.json names the `./client` export). */
   readonly root: string;
   readonly minify?: boolean;
+  /** Linked source maps (default); `strata dev` leaves them out: they double a rebuild's time. */
+  readonly sourcemap?: boolean;
 }
 
 /** What was written: the entry's URL under /assets and its content hash. */
@@ -44,6 +46,7 @@ export interface ClientBundler {
 export async function createClientBundler({
   root,
   minify = true,
+  sourcemap = true,
 }: ClientBundleOptions): Promise<ClientBundler> {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     name: string;
@@ -67,7 +70,7 @@ export async function createClientBundler({
     platform: 'browser',
     target: 'es2022',
     minify,
-    sourcemap: 'linked',
+    sourcemap: sourcemap ? 'linked' : false,
     jsx: 'automatic',
     entryNames: 'client-[hash]',
     chunkNames: 'chunk-[hash]',

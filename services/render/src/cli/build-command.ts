@@ -20,8 +20,8 @@ export interface AppBuilder {
   dispose(): Promise<void>;
 }
 
-/** A builder of the app; `minify` false for development (quicker, readable). */
-export function createAppBuilder(app: AppFolder, { minify = true } = {}): AppBuilder {
+/** A builder of the app; `development`: the browser bundle unminified, without source maps (quicker). */
+export function createAppBuilder(app: AppFolder, { development = false } = {}): AppBuilder {
   rmSync(join(app.directory, 'dist'), { recursive: true, force: true });
   const server = createServerCompiler(app.directory);
   let client: ClientBundler | undefined;
@@ -29,7 +29,11 @@ export function createAppBuilder(app: AppFolder, { minify = true } = {}): AppBui
     async build() {
       const files = await server.rebuild();
       // The client bundle starts from the compiled ./client export, so after the server code.
-      client ??= await createClientBundler({ root: app.directory, minify });
+      client ??= await createClientBundler({
+        root: app.directory,
+        minify: !development,
+        sourcemap: !development,
+      });
       const { client: script } = await client.rebuild();
       return { files, client: script };
     },

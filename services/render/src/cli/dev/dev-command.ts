@@ -24,7 +24,7 @@ export async function devCommand(app: AppFolder, portFlag: number | undefined): 
   await ensurePortFree(port, host);
   const events = new DevEvents();
   const print = (text: string) => console.log(text);
-  const builder = createAppBuilder(app, { minify: false });
+  const builder = createAppBuilder(app, { development: true });
   let generation = 0;
   let child: RenderChild | undefined;
   const newChild = () =>
@@ -51,7 +51,6 @@ export async function devCommand(app: AppFolder, portFlag: number | undefined): 
     void child?.stop();
     const internal = await freePort();
     child = standby;
-    standby = newChild();
     child.start(internal, {
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
       ...serveEnvironment(app, internal, 'development'),
@@ -59,11 +58,18 @@ export async function devCommand(app: AppFolder, portFlag: number | undefined): 
     try {
       await child.ready();
     } catch (error) {
+      standby = newChild();
       const problem = { title: 'The app did not start', detail: (error as Error).message };
       print(`strata dev: the app did not start:\n${problem.detail}`);
       events.problem(problem, undefined);
       return { problem };
     }
+    // The next standby loads only now: on a busy machine it would slow this start down.
+    standby = newChild();
+    const next = standby;
+    void next.warm.then(() => {
+      if (next === standby) print('strata dev: ready for the next change');
+    });
     generation += 1;
     print(
       `strata dev: ${reason}, serving http://${host}:${port} (build ${built - started} ms, start ${Date.now() - built} ms)`,

@@ -28,12 +28,15 @@ export class RenderChild {
   readonly #exited: Promise<number | null>;
   #output = '';
   #port = 0;
+  /** Resolves when the standby has loaded the service's modules. */
+  readonly warm: Promise<void>;
 
   constructor(readonly options: RenderChildOptions) {
     this.#child = spawn(process.execPath, [STANDBY], {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     this.#exited = new Promise((resolve) => this.#child.once('exit', (code) => resolve(code)));
+    this.warm = new Promise((resolve) => this.#child.once('message', () => resolve()));
     for (const stream of [this.#child.stdout!, this.#child.stderr!])
       createInterface({ input: stream }).on('line', (line) => {
         this.#output += `${line}\n`;
