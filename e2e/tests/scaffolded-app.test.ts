@@ -15,8 +15,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaffold } from '../../packages/create-strata-app/src/scaffold.js';
 import {
-  freePort,
-  startAppProcess,
+  startStrata,
   type AppProcess,
 } from '../../packages/create-strata-app/test/harness/app-process.js';
 import { editSource } from '../../packages/create-strata-app/test/harness/page-edits.js';
@@ -51,12 +50,7 @@ describe('served by strata start', () => {
   beforeAll(async () => {
     const app = scaffoldApp('production-app');
     await run(strata, ['build'], { cwd: app, env });
-    const port = await freePort();
-    server = await startAppProcess(strata, ['start', '--port', String(port)], {
-      cwd: app,
-      env: { ...env, PUBLIC_ORIGINS: `http://127.0.0.1:${port}` },
-      port,
-    });
+    server = await startStrata([strata], 'start', app, env);
   });
   afterAll(() => server?.stop());
 
@@ -97,12 +91,7 @@ describe('served by strata dev', () => {
 
   beforeAll(async () => {
     app = scaffoldApp('dev-app');
-    const port = await freePort();
-    server = await startAppProcess(strata, ['dev', '--port', String(port)], {
-      cwd: app,
-      env,
-      port,
-    });
+    server = await startStrata([strata], 'dev', app, env);
   });
   afterAll(() => server?.stop());
 

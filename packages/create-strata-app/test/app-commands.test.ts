@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaffold } from '../src/scaffold.js';
-import { freePort, startAppProcess, type AppProcess } from './harness/app-process.js';
+import { startStrata, type AppProcess } from './harness/app-process.js';
 import { postMessage, readStreamed } from './harness/app-requests.js';
 import { editHomeHeading, editSource } from './harness/page-edits.js';
 
@@ -48,13 +48,7 @@ describe('strata build and strata start', () => {
   beforeAll(async () => {
     beforeBuild = await strataIn(app, ['start']);
     built = await strataIn(app, ['build']);
-    const port = await freePort();
-    server = await startAppProcess(strata, ['start', '--port', String(port)], {
-      cwd: app,
-      // .env's PUBLIC_ORIGINS name port 3000; this server is on another.
-      env: { ...env, PUBLIC_ORIGINS: `http://127.0.0.1:${port}` },
-      port,
-    });
+    server = await startStrata([strata], 'start', app, env);
   });
   afterAll(() => server?.stop());
 
@@ -99,12 +93,7 @@ describe('strata dev', () => {
   let server: AppProcess;
 
   beforeAll(async () => {
-    const port = await freePort();
-    server = await startAppProcess(strata, ['dev', '--port', String(port)], {
-      cwd: app,
-      env,
-      port,
-    });
+    server = await startStrata([strata], 'dev', app, env);
   });
   afterAll(() => server?.stop());
 

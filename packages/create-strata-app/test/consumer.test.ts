@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startAppProcess, type AppProcess } from './harness/app-process.js';
+import { startStrata, type AppProcess } from './harness/app-process.js';
 import { postMessage, readStreamed } from './harness/app-requests.js';
 import { editHomeHeading } from './harness/page-edits.js';
 
@@ -74,14 +74,7 @@ describe('a scaffolded app installed from the tarballs', () => {
 
     beforeAll(async () => {
       await timed('build', () => run('npx', ['strata', 'build'], { cwd: app, env }));
-      const port = await freePort();
-      server = await timed('start', () =>
-        startAppProcess('npx', ['strata', 'start', '--port', String(port)], {
-          cwd: app,
-          env: { ...env, PUBLIC_ORIGINS: `http://127.0.0.1:${port}` },
-          port,
-        }),
-      );
+      server = await timed('start', () => startStrata(['npx', 'strata'], 'start', app, env));
     }, 120_000);
     afterAll(() => server?.stop());
 
@@ -106,10 +99,7 @@ describe('a scaffolded app installed from the tarballs', () => {
     let server: AppProcess;
 
     beforeAll(async () => {
-      const port = await freePort();
-      server = await timed('dev start', () =>
-        startAppProcess('npx', ['strata', 'dev', '--port', String(port)], { cwd: app, env, port }),
-      );
+      server = await timed('dev start', () => startStrata(['npx', 'strata'], 'dev', app, env));
     }, 120_000);
     afterAll(() => server?.stop());
 

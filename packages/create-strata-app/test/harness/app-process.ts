@@ -74,3 +74,23 @@ export async function within(ms: number, check: () => Promise<boolean>): Promise
   }
   throw new Error(`not within ${ms} ms`);
 }
+
+/**
+ * `<strata> dev|start --port <a free port>` in `app` (`strata`: the command and the arguments
+ * before `dev`, e.g. `['npx', 'strata']`). `start` is production: the app's .env names port
+ * 3000 in PUBLIC_ORIGINS, so this port's origin is given instead.
+ */
+export async function startStrata(
+  strata: readonly string[],
+  mode: 'dev' | 'start',
+  app: string,
+  env: NodeJS.ProcessEnv,
+): Promise<AppProcess> {
+  const port = await freePort();
+  const [command, ...before] = strata;
+  return startAppProcess(command!, [...before, mode, '--port', String(port)], {
+    cwd: app,
+    env: mode === 'start' ? { ...env, PUBLIC_ORIGINS: `http://127.0.0.1:${port}` } : env,
+    port,
+  });
+}
