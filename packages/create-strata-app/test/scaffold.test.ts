@@ -59,11 +59,13 @@ describe('the app manifest', () => {
     const root = manifestOf('.');
     const web = manifestOf('packages/web');
     const render = manifestOf('services/render');
-    for (const [name, version] of Object.entries(RUNTIME_DEPENDENCIES))
-      expect(web.dependencies?.[name], name).toBe(version);
+    expect(Object.entries(RUNTIME_DEPENDENCIES)).toEqual(
+      Object.keys(RUNTIME_DEPENDENCIES).map((name) => [name, web.dependencies?.[name]]),
+    );
     const installed = { ...root.devDependencies, ...render.devDependencies };
-    for (const [name, version] of Object.entries(DEV_DEPENDENCIES))
-      expect(installed[name], name).toBe(version);
+    expect(Object.entries(DEV_DEPENDENCIES)).toEqual(
+      Object.keys(DEV_DEPENDENCIES).map((name) => [name, installed[name]]),
+    );
   });
 
   it('exports the app and its client from dist, and runs strata', () => {
@@ -118,8 +120,8 @@ describe('scaffold', () => {
   it('writes the template with its dot-files, the README named, and a .env of its own', () => {
     const { directory, name } = scaffold({ target: join(folder, 'Shop') });
     expect(name).toBe('shop');
-    for (const file of ['.gitignore', '.dockerignore', 'Dockerfile', 'src/index.ts'])
-      expect(existsSync(join(directory, file)), file).toBe(true);
+    const files = ['.gitignore', '.dockerignore', 'Dockerfile', 'src/index.ts'];
+    expect(files.filter((file) => !existsSync(join(directory, file)))).toEqual([]);
     expect(readFileSync(join(directory, 'README.md'), 'utf8')).toMatch(/^# shop\n/);
     const env = readFileSync(join(directory, '.env'), 'utf8');
     expect(env).toMatch(/^ACTION_SALT=[0-9a-f]{48}$/m);
