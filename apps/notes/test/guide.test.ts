@@ -9,6 +9,7 @@ import { matchRoute } from '@strata/web';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseCli } from '../../../services/render/src/cli/cli-args.js';
 import { loadRenderConfig } from '../../../services/render/src/config.js';
 import clientRoutes from '../src/client.js';
 import { loadNotesConfig } from '../src/config.js';
@@ -34,6 +35,9 @@ const {
 
 /** The sections a newcomer goes through, in order. */
 const SECTIONS = [
+  'Create an app',
+  'Your first page',
+  'Build, start and ship it',
   'What you will build',
   'How an app fits in',
   'Start the package',
@@ -52,6 +56,8 @@ const SECTIONS = [
 
 /** The render service's own endpoints, which are no route of the app. */
 const SERVICE_PATHS = new Set(['/readyz', '/healthz', '/metrics']);
+/** The files create-strata-app writes into a new app (the guide's first sections). */
+const SCAFFOLD_TEMPLATE = 'packages/create-strata-app/template';
 /** npm's own commands the guide may use. */
 const NPM_BUILTINS = new Set(['install', 'ci']);
 
@@ -75,7 +81,9 @@ function pathProblems(path: string): string[] {
     const exported = Object.keys(workspaces.get('@strata/app-notes')?.exports ?? {});
     return exported.includes(path) ? [] : [`@strata/app-notes exports no ${path}`];
   }
-  const exists = existsSync(join(root, path)) || existsSync(join(root, 'apps/notes', path));
+  const exists = [root, join(root, 'apps/notes'), join(root, SCAFFOLD_TEMPLATE)].some((dir) =>
+    existsSync(join(dir, path)),
+  );
   return exists ? [] : [`${path} does not exist`];
 }
 
@@ -116,6 +124,15 @@ function urlProblems(path: string): string[] {
 /** Problems of an npm or npx command. */
 function commandProblems(command: string): string[] {
   const words = command.split(/\s+/);
+  if (words[0] === 'npx' && words[1] === 'strata') {
+    try {
+      parseCli(words.slice(2));
+      return [];
+    } catch (error) {
+      return [`${command}: ${(error as Error).message}`];
+    }
+  }
+  if (words[0] === 'npm' && words[1] === 'exec') return scaffolderProblems(command);
   if (words[0] === 'npx') {
     const project = words[words.indexOf('--project') + 1] ?? '';
     return [
@@ -130,6 +147,18 @@ function commandProblems(command: string): string[] {
   const script = words[1] === 'run' ? words[2] : words[1];
   if (words[1] !== 'run' && NPM_BUILTINS.has(script ?? '')) return [];
   return script !== undefined && script in rootScripts ? [] : [`${command}: no such script`];
+}
+
+/** Problems of the scaffolder's command: it runs create-strata-app from the tarball `npm run pack` writes. */
+function scaffolderProblems(command: string): string[] {
+  const tarball =
+    /--package=\.\/\.packs\/(create-strata-app-[\d.]+\.tgz) -- create-strata-app \S+/.exec(
+      command,
+    )?.[1];
+  const { version } = workspaces.get('create-strata-app') ?? {};
+  return tarball === `create-strata-app-${version}.tgz`
+    ? []
+    : [`${command}: not create-strata-app ${version ?? '(no such workspace)'} from .packs/`];
 }
 
 /** Problems of a variable the guide sets, parsed as the notes app or the render service would. */
@@ -151,6 +180,15 @@ function assignmentProblems([name, value]: readonly [string, string]): string[] 
 describe('docs/guide.md', () => {
   it('has its sections, in order', () => {
     expect(guide.sections).toEqual(SECTIONS);
+  });
+
+  it('starts from create-strata-app and shows a first page within its first 60 lines', () => {
+    const opening = read('docs/guide.md').split('\n').slice(0, 60).join('\n');
+    expect(opening).toContain('create-strata-app ../my-app');
+    expect(opening).toMatch(
+      /From `packages\/create-strata-app\/template\/src\/pages\/[\w-]+\.tsx`:/,
+    );
+    expect(opening).toContain("kind: 'page'");
   });
 
   it('has excerpts, and code blocks only in languages it knows', () => {

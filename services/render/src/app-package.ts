@@ -2,7 +2,9 @@
  * Finds the installed package RENDER_APP names the way Node finds any package: in
  * `node_modules` of the app root or of a directory above it. The root is the directory the
  * service is started from (or RENDER_APP_ROOT), never the render service's own folder, so an app
- * is served without being listed among the render service's dependencies.
+ * is served without being listed among the render service's dependencies. The root may also be
+ * the app's own folder (its package.json has that name): how `strata start` serves the app it
+ * runs in, as Node's self-reference lets a package import itself by name.
  */
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -26,8 +28,23 @@ export function packageCandidates(name: string, root: string): string[] {
   }
 }
 
+/** The package.json of `directory` when it is the package `name`'s, else undefined. */
+function ownManifest(name: string, directory: string): InstalledPackage['manifest'] | undefined {
+  const file = join(directory, 'package.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as { name?: unknown };
+    return manifest.name === name ? (manifest as InstalledPackage['manifest']) : undefined;
+  } catch {
+    // Not JSON: not the app's folder (node_modules is still searched).
+    return undefined;
+  }
+}
+
 /** The package `name` as installed for `root`; a ConfigError saying where it was looked for. */
 export function findInstalledPackage(name: string, root: string): InstalledPackage {
+  const own = ownManifest(name, root);
+  if (own) return { name, directory: realpathSync(root), manifest: own };
   const candidates = packageCandidates(name, root);
   const found = candidates.find((candidate) => existsSync(join(candidate, 'package.json')));
   if (!found)

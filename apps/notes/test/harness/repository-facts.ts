@@ -22,6 +22,7 @@ export const read = (path: string) => readFileSync(join(root, path), 'utf8');
 export interface Workspace {
   readonly dir: string;
   readonly name: string;
+  readonly version?: string;
   readonly scripts?: Record<string, string>;
   readonly exports?: Record<string, unknown>;
 }

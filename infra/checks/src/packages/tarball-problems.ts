@@ -15,6 +15,8 @@ export interface PackedFile {
 // Only this repository's tools (type checking, tests, bundling) set it; it names sources the
 // tarball does not ship, which no other resolver asks for.
 const SOURCE_CONDITION = '@strata/source';
+// Where create-strata-app keeps the files it copies into a new app.
+const TEMPLATE = 'template/';
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"./][^'"]*)['"]/g;
 
 /** The files an `exports` map points at, by subpath: `{ '.': { types, default } }`. */
@@ -61,6 +63,8 @@ export function tarballProblems(manifest: PackageManifest, files: readonly Packe
   for (const [name, file] of Object.entries(manifest.bin ?? {}))
     if (!has(file)) problems.push(`bin ${name} points at ${file}, not in the tarball`);
   for (const path of paths) {
+    // A scaffolder's template is the new app's source, tests included: shipped as written.
+    if (path.startsWith(TEMPLATE)) continue;
     if (/(^|\/)(test|tests|__tests__)\/|\.test\.[cm]?[jt]sx?$/.test(path))
       problems.push(`ships a test: ${path}`);
     if (/\.tsx?$/.test(path) && !path.endsWith('.d.ts')) problems.push(`ships a source: ${path}`);
@@ -79,7 +83,7 @@ export function tarballProblems(manifest: PackageManifest, files: readonly Packe
       : /\.m?js$/.test(file.path)
         ? 'at run time'
         : undefined;
-    if (file.text === undefined || kind === undefined) continue;
+    if (file.text === undefined || kind === undefined || file.path.startsWith(TEMPLATE)) continue;
     for (const name of importedPackages(file.text))
       if (!declared.has(name) && !undeclared.has(name)) undeclared.set(name, kind);
   }

@@ -57,6 +57,9 @@ describe('tarballProblems', () => {
       { path: 'dist/extra.js', text: "import '@acme/lib/extra';" },
       { path: 'dist/extra.d.ts' },
       { path: 'bin/lib.mjs', text: '' },
+      // A scaffolder's template: a new app's sources and tests, importing its own dependencies.
+      { path: 'template/src/page.tsx', text: "import { z } from 'zod';" },
+      { path: 'template/src/page.test.ts' },
     ];
     const typed = {
       ...manifest,
