@@ -35,7 +35,9 @@ async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  await timed('pack', () => run('node', ['scripts/pack-packages.mjs', packs], { cwd: repository }));
+  await timed('pack', () =>
+    run('node', ['scripts/pack-packages.mjs', '--no-build', packs], { cwd: repository }),
+  );
   const scaffolder = readdirSync(packs).find((file) => file.startsWith('create-strata-app-'))!;
   await timed('scaffold', () =>
     run(

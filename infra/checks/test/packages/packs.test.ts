@@ -48,7 +48,7 @@ const tarballOf = ({ name, version }: PackageManifest) =>
   `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
 
 beforeAll(async () => {
-  ({ stdout: packOutput } = await run('node', ['scripts/pack-packages.mjs', packs], {
+  ({ stdout: packOutput } = await run('node', ['scripts/pack-packages.mjs', '--no-build', packs], {
     cwd: root,
   }));
 }, 300_000);
