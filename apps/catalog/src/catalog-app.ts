@@ -14,7 +14,6 @@ import { catalogActions } from './actions/catalog-actions.js';
 import { catalogApi } from './api/catalog-api.js';
 import { dataTlsSettings, loadCatalogConfig } from './config.js';
 import { createCatalogGateway } from './gateway/catalog-gateway.js';
-import { NOT_FOUND_ROOT } from './routes.js';
 import { serverRoutes } from './server-routes.js';
 import type { AppServices } from './services.js';
 
@@ -31,7 +30,6 @@ export interface CatalogAppOptions {
 export function createCatalogApp(options: CatalogAppOptions = {}): StrataApp<AppServices> {
   return {
     name: 'catalog',
-    notFoundRoot: NOT_FOUND_ROOT,
     actions: Object.values(catalogActions),
     start: async (host) => startCatalog(host, options),
   };

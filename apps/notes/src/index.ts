@@ -7,7 +7,7 @@ import type { StrataApp } from '@strata/web/server';
 import { resolve } from 'node:path';
 import { notesActions } from './actions/note-actions.js';
 import { loadNotesConfig } from './config.js';
-import { NOTES_ROOT, notesRoutes } from './routes.js';
+import { notesRoutes } from './routes.js';
 import type { NotesServices } from './services.js';
 import { openNotesStore } from './store/notes-store.js';
 import { SEED_FILE, readSeedText } from './store/seed.js';
@@ -16,7 +16,6 @@ export type { NotesServices } from './services.js';
 
 const notesApp: StrataApp<NotesServices> = {
   name: 'notes',
-  notFoundRoot: NOTES_ROOT,
   actions: notesActions,
   async start(host) {
     const config = loadNotesConfig(host.env);

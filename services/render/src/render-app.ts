@@ -103,7 +103,7 @@ export async function buildRenderApp<Services>(
   if (deps.metrics) registerHttpMetrics(app, deps.metrics, { routeOf: pageRouteOf });
   await logRequestIds(app);
   const telemetry = deps.telemetry;
-  const { definition, running } = deps.served;
+  const { running } = deps.served;
   // The SDK's trace when one is recorded (it continues an incoming one), so logs, error screens
   // and reports all name the same trace. A W3C caller's tracestate travels only beside the
   // traceparent it belongs to, which is sent only with telemetry on.
@@ -125,7 +125,6 @@ export async function buildRenderApp<Services>(
     table: running.routes,
     buildId,
     clientScripts: deps.assets.scripts,
-    notFoundRoot: definition.notFoundRoot,
     renderTimeoutMs: config.RENDER_TIMEOUT,
     logger,
     ...(deps.segmentCache && { segmentCache: deps.segmentCache }),

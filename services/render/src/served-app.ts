@@ -8,6 +8,7 @@ import type { NodeTelemetry } from '@strata/telemetry';
 import type { RouteTable } from '@strata/web';
 import {
   createActionRegistry,
+  notFoundRootOf,
   type ActionRegistry,
   type RunningApp,
   type RuntimeLogger,
@@ -55,7 +56,7 @@ export async function startServedApp<Services>(
     actionIds,
     ...(traceGrpcCall && { traceGrpcCall }),
   });
-  const problems = routeProblems(definition, running.routes, deps.clientRoutes);
+  const problems = routeProblems(running.routes, deps.clientRoutes);
   if (problems.length > 0) {
     await running.close();
     throw new ConfigError(
@@ -68,14 +69,13 @@ export async function startServedApp<Services>(
 
 /** What is wrong with the started app's routes (empty: nothing). */
 function routeProblems<Services>(
-  definition: StrataApp<Services>,
   routes: RouteTable<Services>,
   clientRoutes: RouteTable<unknown> | undefined,
 ): string[] {
   const problems: string[] = [];
-  const notFoundRoot = routes.byId.get(definition.notFoundRoot);
-  if (notFoundRoot?.kind !== 'layout' || !notFoundRoot.root)
-    problems.push(`notFoundRoot "${definition.notFoundRoot}" is not one of its root layouts`);
+  const notFound = notFoundRootOf(routes);
+  if ('problem' in notFound)
+    problems.push(`no root layout for not-found pages: ${notFound.problem}`);
   const missing = [...routes.byId.keys()].filter((id) => !clientRoutes?.byId.has(id));
   if (clientRoutes && missing.length > 0)
     problems.push(

@@ -46,25 +46,34 @@ describe('loading the app named by RENDER_APP', () => {
     await expect(loading).rejects.toThrow(/default export is not an object/);
     expect(appShapeProblems({ name: 'Shop!', start: 1, actions: {} })).toEqual([
       '`name` must be lowercase letters, digits and dashes',
-      '`notFoundRoot` must name a root layout',
       '`start(host)` must be a function',
       '`actions`, when given, must be an array',
     ]);
   });
 
-  it('refuses an app whose not-found root is not one of its root layouts, and closes it', async () => {
+  it('refuses an app whose routes do not say which root layout renders not-found pages, and closes it', async () => {
     let closed = false;
+    const layout = (id: string, page: string) =>
+      segment({
+        id,
+        path: id,
+        kind: 'layout',
+        root: true,
+        component: ({ children }) => children ?? null,
+        children: [segment({ id: page, path: page, kind: 'page', component: () => null })],
+      });
     const app: StrataApp<object> = {
       name: 'broken',
-      notFoundRoot: 'home',
       start: async () => ({
-        routes: siteRoutes(['home']),
+        routes: createRouteTable([layout('site', 'about'), layout('admin', 'users')]),
         servicesFor: () => ({}),
         close: async () => void (closed = true),
       }),
     };
-    await expect(startServedApp(app, { config, env: {}, logger: silent })).rejects.toThrow(
-      /notFoundRoot "home" is not one of its root layouts/,
+    const starting = startServedApp(app, { config, env: {}, logger: silent });
+    await expect(starting).rejects.toBeInstanceOf(ConfigError);
+    await expect(starting).rejects.toThrow(
+      /no root layout for not-found pages: no page serves "\/" and 2 root layouts could render not-found pages \(site, admin\)/,
     );
     expect(closed).toBe(true);
   });
@@ -72,7 +81,6 @@ describe('loading the app named by RENDER_APP', () => {
   it('refuses an app whose browser bundle lacks segments the server renders', async () => {
     const app: StrataApp<object> = {
       name: 'split',
-      notFoundRoot: 'site',
       start: async () => ({
         routes: siteRoutes(['home', 'about']),
         servicesFor: () => ({}),

@@ -53,7 +53,6 @@ export async function serveNotes(env: Record<string, string> = {}): Promise<Note
     table: running.routes,
     buildId: 'notes-test',
     clientScripts: ['/assets/notes-client.js'],
-    notFoundRoot: notesApp.notFoundRoot,
     renderTimeoutMs: 10_000,
     logger,
     onServerError: (_error, context) => void reported.push(context),

@@ -39,8 +39,6 @@ export interface WebRuntime<Services> {
   readonly buildId: string;
   /** Module scripts that hydrate the page (hashed asset URLs). */
   readonly clientScripts: readonly string[];
-  /** The root layout that renders not-found pages for URLs no route matches. */
-  readonly notFoundRoot: string;
   /** Abort a streaming render (pending boundaries are left to the browser) after this long. */
   readonly renderTimeoutMs: number;
   readonly logger: RuntimeLogger;

@@ -59,7 +59,6 @@ export async function buildTestServer(
     table: testRoutes,
     buildId: 'build-1',
     clientScripts: ['/assets/client-abc123.js'],
-    notFoundRoot: 'shop',
     renderTimeoutMs: options.renderTimeoutMs ?? 10_000,
     logger,
     onServerError: (_error, context) => void reported.push(context),

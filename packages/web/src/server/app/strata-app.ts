@@ -13,11 +13,6 @@ import type { RuntimeLogger } from '../web-runtime.js';
 export interface StrataApp<Services> {
   /** Names the app in logs; `[a-z0-9-]+`. (Its client bundle is found by package name.) */
   readonly name: string;
-  /**
-   * The id of the root layout that renders the not-found page for URLs no route matches; the
-   * render service refuses to start when the started app's routes have no such root layout.
-   */
-  readonly notFoundRoot: string;
   /** Server actions; their public ids derive from the service's ACTION_SALT. */
   // oxlint-disable-next-line typescript/no-explicit-any -- each action has its own schema and result
   readonly actions?: readonly ActionDefinition<Services, any, any>[];
