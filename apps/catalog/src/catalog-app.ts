@@ -51,10 +51,7 @@ function startCatalog(host: AppHost, options: CatalogAppOptions): RunningApp<App
       errorDrills: config.RENDER_ERROR_DRILLS,
     }),
     // The request's id and a W3C caller's tracestate go with its data calls.
-    servicesFor: (request) => ({
-      catalog: createCatalogGateway(catalog, request),
-      actionIds: host.actionIds,
-    }),
+    servicesFor: (request) => ({ catalog: createCatalogGateway(catalog, request) }),
     async registerRoutes(app, tools) {
       await app.register(catalogApi, {
         prefix: '/api',

@@ -19,9 +19,6 @@ const notesApp: StrataApp<NotesServices> = {
   actions: notesActions,
   async start(host) {
     const config = loadNotesConfig(host.env);
-    const addNote = host.actionIds['addNote'];
-    // The host derives ids from `actions`; a missing one would post forms nowhere.
-    if (!addNote) throw new Error('The host gave no action id for addNote');
     // Absolute, so messages name the file whatever the working directory was.
     const file = config.NOTES_FILE && resolve(config.NOTES_FILE);
     const seedText = await readSeedText();
@@ -40,7 +37,6 @@ const notesApp: StrataApp<NotesServices> = {
       );
     const services: NotesServices = {
       notes: store,
-      actionIds: { addNote },
       statsDelayMs: config.NOTES_STATS_DELAY,
     };
     return {

@@ -21,6 +21,8 @@ export function appShapeProblems(candidate: unknown): string[] {
   if (typeof app.start !== 'function') problems.push('`start(host)` must be a function');
   if (app.actions !== undefined && !Array.isArray(app.actions))
     problems.push('`actions`, when given, must be an array');
+  else if (app.actions?.some((action) => typeof action?.segment !== 'string'))
+    problems.push('each action must name the `segment` it belongs to');
   return problems;
 }
 

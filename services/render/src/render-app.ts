@@ -125,6 +125,7 @@ export async function buildRenderApp<Services>(
     table: running.routes,
     buildId,
     clientScripts: deps.assets.scripts,
+    actionIds: deps.served.actions.bySegment,
     renderTimeoutMs: config.RENDER_TIMEOUT,
     logger,
     ...(deps.segmentCache && { segmentCache: deps.segmentCache }),

@@ -1,6 +1,6 @@
 /**
  * Starts the loaded application with what the render service gives every app: the environment,
- * a logger, its action ids (from ACTION_SALT) and a tracer for its gRPC calls.
+ * a logger and a tracer for its gRPC calls; derives its actions' ids from ACTION_SALT.
  */
 import { ConfigError } from '@strata/config';
 import { grpcCallHistogram } from '@strata/metrics';
@@ -43,9 +43,6 @@ export async function startServedApp<Services>(
     deps.logger.warn({}, 'ACTION_SALT is unset: using the development salt; set it in production');
   const definitions = definition.actions ?? [];
   const actions = createActionRegistry<Services>(salt, definitions as never);
-  const actionIds = Object.fromEntries(
-    definitions.map((action) => [action.name, actions.idOf(action)]),
-  );
   const traceGrpcCall = dataCallTracer(
     deps.telemetry,
     deps.metrics && grpcCallHistogram(deps.metrics, 'client'),
@@ -53,10 +50,12 @@ export async function startServedApp<Services>(
   const running = await definition.start({
     env: deps.env,
     logger: deps.logger,
-    actionIds,
     ...(traceGrpcCall && { traceGrpcCall }),
   });
-  const problems = routeProblems(running.routes, deps.clientRoutes);
+  const problems = [
+    ...routeProblems(running.routes, deps.clientRoutes),
+    ...actionProblems(definitions, deps.clientRoutes ?? (running.routes as RouteTable<unknown>)),
+  ];
   if (problems.length > 0) {
     await running.close();
     throw new ConfigError(
@@ -82,4 +81,20 @@ function routeProblems<Services>(
       `segments the browser bundle lacks (they could not hydrate): ${missing.join(', ')}`,
     );
   return problems;
+}
+
+/**
+ * Actions whose segment the app's whole table (the browser's, which keeps optional pages) lacks:
+ * no form could get their ids.
+ */
+function actionProblems(
+  actions: readonly { readonly name: string; readonly segment: string }[],
+  routes: RouteTable<unknown>,
+): string[] {
+  return actions
+    .filter((action) => !routes.byId.has(action.segment))
+    .map(
+      (action) =>
+        `action "${action.name}" belongs to segment "${action.segment}", which its routes lack`,
+    );
 }

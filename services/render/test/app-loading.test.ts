@@ -4,10 +4,11 @@
  */
 import { ConfigError } from '@strata/config';
 import { createRouteTable, segment } from '@strata/web';
-import type { StrataApp } from '@strata/web/server';
+import { defineAction, type StrataApp } from '@strata/web/server';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   appShapeProblems,
   buildRenderApp,
@@ -78,6 +79,32 @@ describe('loading the app named by RENDER_APP', () => {
     expect(closed).toBe(true);
   });
 
+  it('refuses an app whose action belongs to a segment its routes lack', async () => {
+    const app: StrataApp<object> = {
+      name: 'stray',
+      actions: [
+        defineAction({
+          module: 'site/notes',
+          name: 'addNote',
+          segment: 'guestbook',
+          input: z.object({}),
+          handler: async () => ({ ok: true, result: null }),
+        }),
+      ],
+      start: async () => ({
+        routes: siteRoutes(['home']),
+        servicesFor: () => ({}),
+        close: async () => undefined,
+      }),
+    };
+    await expect(startServedApp(app, { config, env: {}, logger: silent })).rejects.toThrow(
+      /action "addNote" belongs to segment "guestbook", which its routes lack/,
+    );
+    expect(appShapeProblems({ name: 'a', start: () => null, actions: [{ name: 'x' }] })).toEqual([
+      'each action must name the `segment` it belongs to',
+    ]);
+  });
+
   it('refuses an app whose browser bundle lacks segments the server renders', async () => {
     const app: StrataApp<object> = {
       name: 'split',
@@ -125,6 +152,8 @@ describe('loading the app named by RENDER_APP', () => {
       const addNote = served.actions.idOf({ module: 'notes/notes', name: 'addNote' });
       expect(served.actions.byId(addNote)?.name).toBe('addNote');
       expect(page.body).toContain(`value="${addNote}"`);
+      // The browser reads it from the boot record, by the segment the action belongs to.
+      expect(page.body).toContain(`"actions":{"note-list":{"addNote":"${addNote}"}}`);
       const ready = await app.inject('/readyz');
       expect(ready.json()).toEqual({
         status: 'ok',

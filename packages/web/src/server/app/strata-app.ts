@@ -13,7 +13,10 @@ import type { RuntimeLogger } from '../web-runtime.js';
 export interface StrataApp<Services> {
   /** Names the app in logs; `[a-z0-9-]+`. (Its client bundle is found by package name.) */
   readonly name: string;
-  /** Server actions; their public ids derive from the service's ACTION_SALT. */
+  /**
+   * Server actions, each naming the segment it belongs to (whose components read its public id
+   * with `useActionId`); the ids derive from the service's ACTION_SALT.
+   */
   // oxlint-disable-next-line typescript/no-explicit-any -- each action has its own schema and result
   readonly actions?: readonly ActionDefinition<Services, any, any>[];
   /** Reads its own settings from `host.env`, opens its connections, and is ready to serve. */
@@ -25,8 +28,6 @@ export interface AppHost {
   /** The process environment: the app parses the variables it owns, once. */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly logger: RuntimeLogger;
-  /** Public id of each of the app's actions by name, for forms to post. */
-  readonly actionIds: Readonly<Record<string, string>>;
   /**
    * Wraps one outgoing gRPC call attempt in a client span whose trace headers travel as its
    * metadata, and counts it in `grpc_client_handling_seconds`. Absent with telemetry and
