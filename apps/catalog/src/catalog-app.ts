@@ -52,13 +52,7 @@ function startCatalog(host: AppHost, options: CatalogAppOptions): RunningApp<App
     }),
     // The request's id and a W3C caller's tracestate go with its data calls.
     servicesFor: (request) => ({ catalog: createCatalogGateway(catalog, request) }),
-    async registerRoutes(app, tools) {
-      await app.register(catalogApi, {
-        prefix: '/api',
-        catalogFor: (request) => tools.servicesFor(request).catalog,
-        revalidate: tools.revalidate,
-      });
-    },
+    handlers: catalogApi,
     // Ready while at least one data replica answers a PING.
     async readiness() {
       const data = await transport.probe(DATA_PROBE_MS);

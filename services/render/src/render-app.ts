@@ -28,6 +28,7 @@ import Fastify, {
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import { mountAppHandlers } from './app-handlers.js';
 import type { RenderConfig } from './config.js';
 import { registerReadiness } from './readiness.js';
 import { logRequestIds, requestIdFrom } from './request-ids.js';
@@ -169,12 +170,11 @@ export async function buildRenderApp<Services>(
   if (telemetry?.enabled)
     await app.register(relayTunnel, { relayUrl: config.RELAY_URL, path: config.SENTRY_TUNNEL });
 
-  if (running.registerRoutes)
-    await app.register(async (scope) => {
-      await running.registerRoutes?.(scope, {
-        servicesFor: (request) => running.servicesFor(appRequest(request.headers)),
-        revalidate,
-      });
+  if (running.handlers)
+    await mountAppHandlers(app, running.handlers, {
+      servicesFor: (request, signal) => running.servicesFor(appRequest(request.headers, signal)),
+      revalidate,
+      bodyLimit: BODY_LIMIT,
     });
 
   await app.register(webRoutes<Services>, {

@@ -20,10 +20,12 @@ export {
   type TrustedProxies,
 } from './actions/origin-check.js';
 export type {
+  AppHandler,
+  AppHandlerContext,
+  AppHandlerMethod,
   AppHost,
   AppReadiness,
   AppRequest,
-  AppRouteTools,
   ChangeSubscriber,
   GrpcCallTracer,
   RunningApp,

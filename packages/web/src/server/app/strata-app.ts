@@ -4,7 +4,6 @@
  * loaders and actions use. The render service owns HTTP, caching, telemetry and the client
  * bundle; the application never sees a socket or a cache key. See docs/guide.md.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RouteTable } from '../../routes/route-table.js';
 import type { ActionDefinition } from '../actions/define-action.js';
 import type { RuntimeLogger } from '../web-runtime.js';
@@ -62,10 +61,10 @@ export interface RunningApp<Services> {
   /** The services loaders and actions receive for one request. */
   servicesFor(request: AppRequest): Services;
   /**
-   * Routes of the app's own beside its pages (a JSON API, webhooks), registered before the
-   * pages' catch-all. `tools.revalidate` drops cached segments by tag, as an action's does.
+   * Routes of the app's own beside its pages (a JSON API, webhooks), matched before the pages'
+   * catch-all: web-standard handlers, whatever server runs them.
    */
-  registerRoutes?(app: FastifyInstance, tools: AppRouteTools<Services>): Promise<void>;
+  readonly handlers?: readonly AppHandler<Services>[];
   /** Whether the app can serve (its backends answer); `/readyz` reports `details` as they are. */
   readiness?(): Promise<AppReadiness>;
   /**
@@ -77,9 +76,37 @@ export interface RunningApp<Services> {
   close(): Promise<void>;
 }
 
-/** Given to `registerRoutes`. */
-export interface AppRouteTools<Services> {
-  servicesFor(request: FastifyRequest): Services;
+/** The methods an app's own route may answer; `*` answers every one. */
+export type AppHandlerMethod =
+  'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | '*';
+
+/** One route of the app's own: a `Request` in, a `Response` out. */
+export interface AppHandler<Services> {
+  readonly method: AppHandlerMethod;
+  /**
+   * The path: static parts, `:name` params and a last `*` for the rest, e.g. `/api/items/:id`
+   * or `/api/*` (the rest is the param `*`).
+   */
+  readonly path: string;
+  /**
+   * Media types of the bodies it reads, e.g. `['application/json']`: a body of another type is
+   * refused with 415 before it is read (absent: every type reaches the handler).
+   */
+  readonly accepts?: readonly string[];
+  /**
+   * Answers the request. Its body is at most the host's limit (larger ones are refused with 413
+   * before this runs); its `signal` aborts when the client goes away. A throw answers 500 with a
+   * digest, never the error's message.
+   */
+  handle(request: Request, context: AppHandlerContext<Services>): Promise<Response>;
+}
+
+/** What a handler gets beside the request. */
+export interface AppHandlerContext<Services> {
+  readonly params: Readonly<Record<string, string>>;
+  /** The request's services, as loaders and actions get them. */
+  readonly services: Services;
+  /** Drops cached segments by tag, as an action's `revalidate` does. */
   revalidate(tags: readonly string[]): Promise<void>;
 }
 
