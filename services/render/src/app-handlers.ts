@@ -9,7 +9,6 @@
 import type { AppHandler, AppHandlerMethod } from '@strata/web/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
 /** What mounting needs from the service. */
 export interface AppHandlerDeps<Services> {
@@ -102,13 +101,44 @@ export function webRequest(request: FastifyRequest, signal: AbortSignal): Reques
   });
 }
 
-/** Sends `response`: status, headers (every Set-Cookie), and its body as it streams. */
-export function send(response: Response, reply: FastifyReply): FastifyReply {
+const NEXT_TURN = Symbol('next turn');
+
+/**
+ * Sends `response`: status, headers (every Set-Cookie), and its body. A body that is whole by
+ * the next event-loop turn (a JSON answer) goes out as one buffer with its length; any other is
+ * streamed as it comes, its first chunk at once.
+ */
+export async function send(response: Response, reply: FastifyReply): Promise<FastifyReply> {
   reply.code(response.status);
   for (const [name, value] of response.headers)
     if (name !== 'set-cookie') reply.header(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  if (first.done) return reply.send();
+  const second = reader.read();
+  const soon = await Promise.race([second, new Promise((ready) => setImmediate(ready, NEXT_TURN))]);
+  if (soon !== NEXT_TURN && (soon as ReadableStreamReadResult<Uint8Array>).done)
+    return reply.send(Buffer.from(first.value.buffer, first.value.byteOffset, first.value.length));
+  return reply.send(Readable.from(rest(reader, first.value, second)));
+}
+
+/** The chunks of a body whose first chunk and second read are under way. */
+async function* rest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  first: Uint8Array,
+  second: Promise<ReadableStreamReadResult<Uint8Array>>,
+): AsyncGenerator<Uint8Array> {
+  let done = false;
+  try {
+    yield first;
+    let next = await second;
+    for (; !next.done; next = await reader.read()) yield next.value;
+    done = true;
+  } finally {
+    // The client went away mid-body: tell the handler's stream to stop.
+    if (!done) await reader.cancel().catch(() => undefined);
+  }
 }
