@@ -43,7 +43,8 @@ function startCatalog(host: AppHost, options: CatalogAppOptions): RunningApp<App
   const catalog = createCatalogClient(transport, {
     deadlineMs: config.DATA_DEADLINE,
     onRetry: (method, error) => host.logger.warn({ method, err: error }, 'retrying a data read'),
-    ...(host.traceGrpcCall && { tracer: host.traceGrpcCall }),
+    // The client traces its own calls; it counts them in the service's registry.
+    ...(host.metrics && { metrics: host.metrics }),
   });
   const running: RunningApp<AppServices> = {
     routes: serverRoutes({

@@ -1,6 +1,6 @@
 /**
  * The catalogue contract's client: every CatalogService method as a promise (the change feed as
- * a stream), with the one policy for deadlines, read retries and tracing metadata. Requests use
+ * a stream), with the one policy for deadlines, read retries and tracing (call-tracing.ts). Requests use
  * the generated method table (@strata/proto): ts-proto's request encoders, and for ListItems and
  * GetItem answers the generated fast decoders.
  */
@@ -29,6 +29,8 @@ import {
   type RetryPolicy,
   type ServerStreamCall,
 } from '@strata/grpc-transport';
+import type { Registry } from 'prom-client';
+import { callTracer } from './call-tracing.js';
 
 /** What one call carries besides its request. */
 export interface CallContext {
@@ -37,22 +39,14 @@ export interface CallContext {
   readonly signal?: AbortSignal | undefined;
 }
 
-/**
- * Wraps every attempt of a call (`method` is Service/Method): records it, and hands `send` the
- * metadata that carries the trace to the data service.
- */
-export type CallTracer = <T>(
-  method: string,
-  send: (metadata: Readonly<Record<string, string>>) => Promise<T>,
-) => Promise<T>;
-
 export interface CatalogClientOptions {
   /** Deadline of one attempt (default 2 s). */
   readonly deadlineMs?: number;
   /** How reads are retried; writes never are (they may have happened). */
   readonly retry?: RetryPolicy;
   readonly onRetry?: (method: string, error: unknown) => void;
-  readonly tracer?: CallTracer;
+  /** Where the client counts its calls (`grpc_client_handling_seconds`; absent: not counted). */
+  readonly metrics?: Registry;
 }
 
 export interface CatalogClient {
@@ -81,7 +75,6 @@ interface Method<Req, Res> {
   readonly responseDeserialize: (bytes: Buffer) => Res;
 }
 
-const untraced: CallTracer = (_method, send) => send({});
 const service = catalogServiceMethods;
 
 export function createCatalogClient(
@@ -89,7 +82,7 @@ export function createCatalogClient(
   options: CatalogClientOptions = {},
 ): CatalogClient {
   const deadlineMs = options.deadlineMs ?? 2000;
-  const tracer = options.tracer ?? untraced;
+  const tracer = callTracer(options.metrics);
 
   function attempt<Req, Res>(
     name: string,

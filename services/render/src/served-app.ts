@@ -1,10 +1,8 @@
 /**
  * Starts the loaded application with what the render service gives every app: the environment,
- * a logger and a tracer for its gRPC calls; derives its actions' ids from ACTION_SALT.
+ * a logger and the metrics registry; derives its actions' ids from ACTION_SALT.
  */
 import { ConfigError } from '@strata/config';
-import { grpcCallHistogram } from '@strata/metrics';
-import type { NodeTelemetry } from '@strata/telemetry';
 import type { RouteTable } from '@strata/web';
 import {
   createActionRegistry,
@@ -16,7 +14,6 @@ import {
 } from '@strata/web/server';
 import type { Registry } from 'prom-client';
 import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
-import { dataCallTracer } from './telemetry/data-call-tracer.js';
 
 /** An app as the render service serves it. */
 export interface ServedApp<Services = unknown> {
@@ -32,7 +29,6 @@ export async function startServedApp<Services>(
     readonly config: RenderConfig;
     readonly env: Readonly<Record<string, string | undefined>>;
     readonly logger: RuntimeLogger;
-    readonly telemetry?: NodeTelemetry | undefined;
     readonly metrics?: Registry | undefined;
     /** The browser bundle's table: every segment the server renders must be in it to hydrate. */
     readonly clientRoutes?: RouteTable<unknown> | undefined;
@@ -43,14 +39,10 @@ export async function startServedApp<Services>(
     deps.logger.warn({}, 'ACTION_SALT is unset: using the development salt; set it in production');
   const definitions = definition.actions ?? [];
   const actions = createActionRegistry<Services>(salt, definitions as never);
-  const traceGrpcCall = dataCallTracer(
-    deps.telemetry,
-    deps.metrics && grpcCallHistogram(deps.metrics, 'client'),
-  );
   const running = await definition.start({
     env: deps.env,
     logger: deps.logger,
-    ...(traceGrpcCall && { traceGrpcCall }),
+    ...(deps.metrics && { metrics: deps.metrics }),
   });
   const problems = [
     ...routeProblems(running.routes, deps.clientRoutes),

@@ -27,7 +27,6 @@ export type {
   AppReadiness,
   AppRequest,
   ChangeSubscriber,
-  GrpcCallTracer,
   RunningApp,
   StrataApp,
 } from './app/strata-app.js';

@@ -4,6 +4,7 @@
  * loaders and actions use. The render service owns HTTP, caching, telemetry and the client
  * bundle; the application never sees a socket or a cache key. See docs/guide.md.
  */
+import type { Registry } from 'prom-client';
 import type { RouteTable } from '../../routes/route-table.js';
 import type { ActionDefinition } from '../actions/define-action.js';
 import type { RuntimeLogger } from '../web-runtime.js';
@@ -28,18 +29,12 @@ export interface AppHost {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly logger: RuntimeLogger;
   /**
-   * Wraps one outgoing gRPC call attempt in a client span whose trace headers travel as its
-   * metadata, and counts it in `grpc_client_handling_seconds`. Absent with telemetry and
-   * metrics off. (Outgoing `fetch` calls are traced by the telemetry SDK itself.)
+   * The service's Prometheus registry (served at /metrics), for the app's clients to count
+   * their calls in (absent: metrics are off). Tracing outgoing calls is the clients' own
+   * concern, through the process's telemetry SDK.
    */
-  readonly traceGrpcCall?: GrpcCallTracer;
+  readonly metrics?: Registry;
 }
-
-/** See `AppHost.traceGrpcCall`. */
-export type GrpcCallTracer = <T>(
-  method: string,
-  send: (metadata: Readonly<Record<string, string>>) => Promise<T>,
-) => Promise<T>;
 
 /** What a request's services are built from. */
 export interface AppRequest {
