@@ -30,12 +30,12 @@ export function grpcCallHistogram(registry: Registry, side: 'client'): GrpcCallO
   const histogram =
     existing ??
     new Histogram({
-    name,
-    help: 'Duration of gRPC calls made, by method and status code',
-    labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
-    buckets: BUCKETS,
-    registers: [registry],
-  });
+      name,
+      help: 'Duration of gRPC calls made, by method and status code',
+      labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
+      buckets: BUCKETS,
+      registers: [registry],
+    });
   return (method, code, seconds) => histogram.observe(callLabels(method, code), seconds);
 }
 
