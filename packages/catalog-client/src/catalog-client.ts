@@ -1,8 +1,9 @@
 /**
  * The catalogue contract's client: every CatalogService method as a promise (the change feed as
- * a stream), with the one policy for deadlines, read retries and tracing (call-tracing.ts). Requests use
- * the generated method table (@strata/proto): ts-proto's request encoders, and for ListItems and
- * GetItem answers the generated fast decoders.
+ * a stream), with the one policy for deadlines, read retries, tracing (call-tracing.ts) and
+ * errors: a failed unary call rejects with a CatalogError (catalog-error.ts), never a gRPC
+ * status. Requests use the generated method table (@strata/proto): ts-proto's request encoders,
+ * and for ListItems and GetItem answers the generated fast decoders.
  */
 import {
   CATALOG_SERVICE_NAME,
@@ -31,6 +32,12 @@ import {
 } from '@strata/grpc-transport';
 import type { Registry } from 'prom-client';
 import { callTracer } from './call-tracing.js';
+import { catalogErrorOf } from './catalog-error.js';
+
+/** The gRPC status stops at the client: callers get a CatalogError. */
+function rejectAsCatalogError(error: unknown): never {
+  throw catalogErrorOf(error);
+}
 
 /** What one call carries besides its request. */
 export interface CallContext {
@@ -111,7 +118,7 @@ export function createCatalogClient(
       policy: options.retry ?? READ_RETRY,
       ...(context.signal && { signal: context.signal }),
       onRetry: (error) => options.onRetry?.(name, error),
-    });
+    }).catch(rejectAsCatalogError);
   }
   function write<Req, Res>(
     name: string,
@@ -119,7 +126,9 @@ export function createCatalogClient(
     request: Req,
     context: CallContext = {},
   ) {
-    return attempt(name, method, method.requestSerialize(request), context);
+    return attempt(name, method, method.requestSerialize(request), context).catch(
+      rejectAsCatalogError,
+    );
   }
 
   return {
