@@ -4,6 +4,7 @@
  */
 import type { AppHandler } from '@strata/web/server';
 import Fastify from 'fastify';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountAppHandlers } from '../src/app-handlers.js';
 
@@ -72,6 +73,31 @@ describe("the app's own routes", () => {
     });
     expect(ran).toBe(0);
     expect((await post('application/json; charset=utf-8', '{}')).body).toBe('1');
+  });
+
+  it("aborts the request's signal when the client goes away before the answer", async () => {
+    let aborted: () => void = () => undefined;
+    const gone = new Promise<void>((resolve) => (aborted = resolve));
+    const app = await serve([
+      {
+        method: 'GET',
+        path: '/slow',
+        handle: (request) =>
+          new Promise<Response>((resolve) =>
+            request.signal.addEventListener('abort', () => {
+              aborted();
+              resolve(new Response(null, { status: 499 }));
+            }),
+          ),
+      },
+    ]);
+    const port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
+    const socket = connect(port, '127.0.0.1', () =>
+      socket.write('GET /slow HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    await gone;
   });
 
   it('streams a body as the handler produces it', async () => {
