@@ -97,7 +97,7 @@ describe("the app's own routes", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.destroy();
-    await gone;
+    await expect(gone).resolves.toBeUndefined();
   });
 
   it('streams a body as the handler produces it', async () => {
