@@ -74,6 +74,8 @@ async function answer<Services>(
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
   });
+  // It may have gone while the body was read, before there was a listener.
+  if (reply.raw.destroyed || request.raw.socket?.destroyed) controller.abort();
   const response = await handler.handle(webRequest(request, controller.signal), {
     params: request.params as Record<string, string>,
     services: deps.servicesFor(request, controller.signal),

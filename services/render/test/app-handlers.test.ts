@@ -78,24 +78,27 @@ describe("the app's own routes", () => {
   it("aborts the request's signal when the client goes away before the answer", async () => {
     let aborted: () => void = () => undefined;
     const gone = new Promise<void>((resolve) => (aborted = resolve));
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
     const app = await serve([
       {
         method: 'GET',
         path: '/slow',
         handle: (request) =>
-          new Promise<Response>((resolve) =>
+          new Promise<Response>((resolve) => {
             request.signal.addEventListener('abort', () => {
               aborted();
               resolve(new Response(null, { status: 499 }));
-            }),
-          ),
+            });
+            started();
+          }),
       },
     ]);
     const port = Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
     const socket = connect(port, '127.0.0.1', () =>
       socket.write('GET /slow HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n'),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await running;
     socket.destroy();
     await expect(gone).resolves.toBeUndefined();
   });
