@@ -59,7 +59,7 @@ const { SegmentTree } = await imp('packages/web/dist/render/segment-tree.js');
 const { FormResultContext } = await imp('packages/web/dist/render/form-result.js');
 const { jsonForScript } = await imp('packages/web/dist/protocol/safe-json.js');
 const { packRows } = await imp('packages/web/dist/protocol/row-tables.js');
-const { appRoutes, NOT_FOUND_ROOT } = await imp('services/render/dist/app/routes.js');
+const { appRoutes } = await imp('services/render/dist/app/routes.js');
 const { benchRoot } = await imp('services/render/dist/app/bench/bench-routes.js');
 const { ListItemsResponse } = await imp('proto/dist/index.js');
 const { getItems } = await import(pathToFileURL(path.join(ANCHORS, 'shared/data.mjs')).href);
@@ -93,7 +93,6 @@ const runtime = {
   table: appRoutes,
   buildId: 'BENCHBLD',
   clientScripts: ['/assets/client-BENCHBLD.js'],
-  notFoundRoot: NOT_FOUND_ROOT,
   renderTimeoutMs: 10_000,
   logger: silent,
 };

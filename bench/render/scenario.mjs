@@ -1,6 +1,7 @@
 // The render A/B scenario: each side is a data service (in memory) and a render service without
-// a segment cache from a built checkout, loaded on `/bench/items` (the anchor page). Both sides
-// stay up for the whole run; each measurement is a 1 s warm-up and then DURATION seconds.
+// a segment cache from a built checkout, loaded on `/bench/items` (the anchor page; RENDER_AB_PATH
+// loads another path, e.g. the catalogue's `/api/items`). Both sides stay up for the whole run;
+// each measurement is a 1 s warm-up and then DURATION seconds.
 import { SERVICE_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { cpuMs } from '../kit/cpu.mjs';
 import { load, warmUp } from '../kit/load.mjs';
@@ -45,7 +46,7 @@ async function startPair(side) {
     env: { LOG_LEVEL: 'warn', ...BENCH_DATA_ENV, DATA_PORT: String(dataPort), ...side.dataEnv },
     ready: { tcp: { host: '127.0.0.1', port: dataPort } },
   });
-  const url = `http://127.0.0.1:${renderPort}/bench/items`;
+  const url = `http://127.0.0.1:${renderPort}${process.env.RENDER_AB_PATH ?? '/bench/items'}`;
   const render = await startService({
     root: side.root,
     script: 'services/render/dist/main.js',

@@ -110,13 +110,17 @@ export function describeGatewayContract(mode: 'plaintext' | 'tls'): GatewayContr
     certificates?.remove();
   }, 120_000);
 
-  /** The gRPC error a read rejected with, and the reason in its status details. */
+  /**
+   * The gRPC error a read rejected with, and the reason in its status details (the client
+   * rejects with a CatalogError whose cause is the gRPC error: the wire is what is checked here).
+   */
   async function readError(pending: Promise<unknown>) {
-    const error = (await pending.then(
+    const caught = await pending.then(
       () => undefined,
-      (caught: unknown) => caught,
-    )) as grpc.ServiceError | undefined;
-    if (!error) throw new Error('expected the call to fail');
+      (failure: unknown) => failure,
+    );
+    if (!caught) throw new Error('expected the call to fail');
+    const error = ((caught as Error).cause ?? caught) as grpc.ServiceError;
     return { code: error.code, reason: readStatusDetails(error.metadata).reason, error };
   }
 

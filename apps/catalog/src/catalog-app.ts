@@ -14,7 +14,6 @@ import { catalogActions } from './actions/catalog-actions.js';
 import { catalogApi } from './api/catalog-api.js';
 import { dataTlsSettings, loadCatalogConfig } from './config.js';
 import { createCatalogGateway } from './gateway/catalog-gateway.js';
-import { NOT_FOUND_ROOT } from './routes.js';
 import { serverRoutes } from './server-routes.js';
 import type { AppServices } from './services.js';
 
@@ -31,7 +30,6 @@ export interface CatalogAppOptions {
 export function createCatalogApp(options: CatalogAppOptions = {}): StrataApp<AppServices> {
   return {
     name: 'catalog',
-    notFoundRoot: NOT_FOUND_ROOT,
     actions: Object.values(catalogActions),
     start: async (host) => startCatalog(host, options),
   };
@@ -45,7 +43,8 @@ function startCatalog(host: AppHost, options: CatalogAppOptions): RunningApp<App
   const catalog = createCatalogClient(transport, {
     deadlineMs: config.DATA_DEADLINE,
     onRetry: (method, error) => host.logger.warn({ method, err: error }, 'retrying a data read'),
-    ...(host.traceGrpcCall && { tracer: host.traceGrpcCall }),
+    // The client traces its own calls; it counts them in the service's registry.
+    ...(host.metrics && { metrics: host.metrics }),
   });
   const running: RunningApp<AppServices> = {
     routes: serverRoutes({
@@ -53,17 +52,8 @@ function startCatalog(host: AppHost, options: CatalogAppOptions): RunningApp<App
       errorDrills: config.RENDER_ERROR_DRILLS,
     }),
     // The request's id and a W3C caller's tracestate go with its data calls.
-    servicesFor: (request) => ({
-      catalog: createCatalogGateway(catalog, request),
-      actionIds: host.actionIds,
-    }),
-    async registerRoutes(app, tools) {
-      await app.register(catalogApi, {
-        prefix: '/api',
-        catalogFor: (request) => tools.servicesFor(request).catalog,
-        revalidate: tools.revalidate,
-      });
-    },
+    servicesFor: (request) => ({ catalog: createCatalogGateway(catalog, request) }),
+    handlers: catalogApi,
     // Ready while at least one data replica answers a PING.
     async readiness() {
       const data = await transport.probe(DATA_PROBE_MS);

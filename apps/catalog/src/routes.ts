@@ -10,6 +10,3 @@ import { shopRoot } from './shop/shop-routes.js';
 
 /** Every route of the example app. */
 export const appRoutes = createRouteTable<AppServices>([benchRoot, accountRoot, shopRoot]);
-
-/** The root layout that renders pages for unknown URLs. */
-export const NOT_FOUND_ROOT = 'shop';

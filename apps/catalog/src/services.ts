@@ -6,6 +6,4 @@ import type { CatalogGateway } from './gateway/catalog-gateway.js';
 /** Per-request services. */
 export interface AppServices {
   readonly catalog: CatalogGateway;
-  /** Server-action ids by name, for forms to post. */
-  readonly actionIds: Readonly<Record<string, string>>;
 }

@@ -7,7 +7,7 @@ import type { StrataApp } from '@strata/web/server';
 import { resolve } from 'node:path';
 import { notesActions } from './actions/note-actions.js';
 import { loadNotesConfig } from './config.js';
-import { NOTES_ROOT, notesRoutes } from './routes.js';
+import { notesRoutes } from './routes.js';
 import type { NotesServices } from './services.js';
 import { openNotesStore } from './store/notes-store.js';
 import { SEED_FILE, readSeedText } from './store/seed.js';
@@ -16,13 +16,9 @@ export type { NotesServices } from './services.js';
 
 const notesApp: StrataApp<NotesServices> = {
   name: 'notes',
-  notFoundRoot: NOTES_ROOT,
   actions: notesActions,
   async start(host) {
     const config = loadNotesConfig(host.env);
-    const addNote = host.actionIds['addNote'];
-    // The host derives ids from `actions`; a missing one would post forms nowhere.
-    if (!addNote) throw new Error('The host gave no action id for addNote');
     // Absolute, so messages name the file whatever the working directory was.
     const file = config.NOTES_FILE && resolve(config.NOTES_FILE);
     const seedText = await readSeedText();
@@ -41,7 +37,6 @@ const notesApp: StrataApp<NotesServices> = {
       );
     const services: NotesServices = {
       notes: store,
-      actionIds: { addNote },
       statsDelayMs: config.NOTES_STATS_DELAY,
     };
     return {

@@ -12,7 +12,7 @@ import { NotesLayout, NotesNotFound } from './pages/notes-layout.js';
 import { notesSection } from './pages/notes-section.js';
 import type { NotesServices } from './services.js';
 
-/** Id of the root layout, which also renders the not-found page for unknown URLs. */
+/** Id of the root layout; it serves `/`, so it also renders the not-found page for unknown URLs. */
 export const NOTES_ROOT = 'notes';
 
 /** / has nothing of its own: the guestbook is the home page. */

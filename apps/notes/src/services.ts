@@ -7,8 +7,6 @@ import type { NotesStore } from './store/notes-store.js';
 /** Per-request services (the same for every request: the store is the only backend). */
 export interface NotesServices {
   readonly notes: NotesStore;
-  /** Public ids of the app's actions, for forms to post. */
-  readonly actionIds: { readonly addNote: string };
   /** How long the stats page's slow parts take (NOTES_STATS_DELAY). */
   readonly statsDelayMs: number;
 }

@@ -1,8 +1,9 @@
 /**
  * The catalogue contract's client: every CatalogService method as a promise (the change feed as
- * a stream), with the one policy for deadlines, read retries and tracing metadata. Requests use
- * the generated method table (@strata/proto): ts-proto's request encoders, and for ListItems and
- * GetItem answers the generated fast decoders.
+ * a stream), with the one policy for deadlines, read retries, tracing (call-tracing.ts) and
+ * errors: a failed unary call rejects with a CatalogError (catalog-error.ts), never a gRPC
+ * status. Requests use the generated method table (@strata/proto): ts-proto's request encoders,
+ * and for ListItems and GetItem answers the generated fast decoders.
  */
 import {
   CATALOG_SERVICE_NAME,
@@ -29,6 +30,14 @@ import {
   type RetryPolicy,
   type ServerStreamCall,
 } from '@strata/grpc-transport';
+import type { Registry } from 'prom-client';
+import { callTracer } from './call-tracing.js';
+import { catalogErrorOf } from './catalog-error.js';
+
+/** The gRPC status stops at the client: callers get a CatalogError. */
+function rejectAsCatalogError(error: unknown): never {
+  throw catalogErrorOf(error);
+}
 
 /** What one call carries besides its request. */
 export interface CallContext {
@@ -37,22 +46,14 @@ export interface CallContext {
   readonly signal?: AbortSignal | undefined;
 }
 
-/**
- * Wraps every attempt of a call (`method` is Service/Method): records it, and hands `send` the
- * metadata that carries the trace to the data service.
- */
-export type CallTracer = <T>(
-  method: string,
-  send: (metadata: Readonly<Record<string, string>>) => Promise<T>,
-) => Promise<T>;
-
 export interface CatalogClientOptions {
   /** Deadline of one attempt (default 2 s). */
   readonly deadlineMs?: number;
   /** How reads are retried; writes never are (they may have happened). */
   readonly retry?: RetryPolicy;
   readonly onRetry?: (method: string, error: unknown) => void;
-  readonly tracer?: CallTracer;
+  /** Where the client counts its calls (`grpc_client_handling_seconds`; absent: not counted). */
+  readonly metrics?: Registry;
 }
 
 export interface CatalogClient {
@@ -81,7 +82,6 @@ interface Method<Req, Res> {
   readonly responseDeserialize: (bytes: Buffer) => Res;
 }
 
-const untraced: CallTracer = (_method, send) => send({});
 const service = catalogServiceMethods;
 
 export function createCatalogClient(
@@ -89,7 +89,7 @@ export function createCatalogClient(
   options: CatalogClientOptions = {},
 ): CatalogClient {
   const deadlineMs = options.deadlineMs ?? 2000;
-  const tracer = options.tracer ?? untraced;
+  const tracer = callTracer(options.metrics);
 
   function attempt<Req, Res>(
     name: string,
@@ -118,7 +118,7 @@ export function createCatalogClient(
       policy: options.retry ?? READ_RETRY,
       ...(context.signal && { signal: context.signal }),
       onRetry: (error) => options.onRetry?.(name, error),
-    });
+    }).catch(rejectAsCatalogError);
   }
   function write<Req, Res>(
     name: string,
@@ -126,7 +126,9 @@ export function createCatalogClient(
     request: Req,
     context: CallContext = {},
   ) {
-    return attempt(name, method, method.requestSerialize(request), context);
+    return attempt(name, method, method.requestSerialize(request), context).catch(
+      rejectAsCatalogError,
+    );
   }
 
   return {

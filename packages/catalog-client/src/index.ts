@@ -5,10 +5,11 @@
 export {
   createCatalogClient,
   type CallContext,
-  type CallTracer,
   type CatalogClient,
   type CatalogClientOptions,
 } from './catalog-client.js';
+export type { CallTracer } from './call-tracing.js';
+export { CatalogError, type CatalogErrorKind } from './catalog-error.js';
 // The transport is @strata/grpc-transport's; re-exported so callers need one import, and its
 // error under the name catalogue code has always used.
 export {

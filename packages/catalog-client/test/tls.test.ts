@@ -3,12 +3,11 @@
  * a name; a plaintext client, or one trusting another CA, is refused; with mutual TLS the
  * service also refuses a client without a certificate it trusts.
  */
-import { status } from '@grpc/grpc-js';
 import type { RunningDataService } from '@strata/data';
 import { createTestCertificates, type TestCertificates } from '@strata/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogClient } from '../src/catalog-client.js';
-import type { GrpcCallError as CatalogCallError } from '@strata/grpc-transport';
+import type { CatalogError } from '../src/catalog-error.js';
 import { createGrpcTransport, type TransportOptions } from '@strata/grpc-transport';
 import { MARKER_ID, startReplica, switchableResolver } from './data-replicas.js';
 
@@ -44,7 +43,7 @@ async function readMarker(target: string, options: TransportOptions) {
     const { item } = await client.getItem({ id: MARKER_ID });
     return item!.title;
   } catch (error) {
-    return error as CatalogCallError;
+    return error as CatalogError;
   } finally {
     transport.close();
   }
@@ -67,12 +66,13 @@ describe('TLS', () => {
 
   it('refuses a plaintext client and one that trusts another CA', async () => {
     const plaintext = await readMarker(tlsOnly.address, {});
-    expect((plaintext as CatalogCallError).code).toBe(status.UNAVAILABLE);
+    // The gRPC status (UNAVAILABLE) stops at the client: callers see the kind.
+    expect((plaintext as CatalogError).kind).toBe('unavailable');
     const stranger = await readMarker(tlsOnly.address, {
       tls: { ca: certificates.read(certificates.otherCaPath) },
     });
-    expect((stranger as CatalogCallError).code).toBe(status.UNAVAILABLE);
-    expect((stranger as CatalogCallError).details).toMatch(/certificate/i);
+    expect((stranger as CatalogError).kind).toBe('unavailable');
+    expect((stranger as CatalogError).message).toMatch(/certificate/i);
   });
 
   it('with a client CA, serves only clients showing a certificate it signed', async () => {
@@ -85,6 +85,6 @@ describe('TLS', () => {
     });
     expect(withCertificate).toBe('replica 127.0.0.1');
     const without = await readMarker(mutual.address, { tls: trusted() });
-    expect((without as CatalogCallError).code).toBe(status.UNAVAILABLE);
+    expect((without as CatalogError).kind).toBe('unavailable');
   });
 });

@@ -24,13 +24,18 @@ export type GrpcServerObserver = (
 
 /** Call durations on the calling side (the server side is grpcServerHistogram). */
 export function grpcCallHistogram(registry: Registry, side: 'client'): GrpcCallObserver {
-  const histogram = new Histogram({
-    name: `grpc_${side}_handling_seconds`,
-    help: 'Duration of gRPC calls made, by method and status code',
-    labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
-    buckets: BUCKETS,
-    registers: [registry],
-  });
+  // One per registry: every client counting into it shares the histogram.
+  const name = `grpc_${side}_handling_seconds`;
+  const existing = registry.getSingleMetric(name) as Histogram | undefined;
+  const histogram =
+    existing ??
+    new Histogram({
+      name,
+      help: 'Duration of gRPC calls made, by method and status code',
+      labelNames: ['grpc_service', 'grpc_method', 'grpc_code'],
+      buckets: BUCKETS,
+      registers: [registry],
+    });
   return (method, code, seconds) => histogram.observe(callLabels(method, code), seconds);
 }
 

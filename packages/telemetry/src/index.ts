@@ -18,5 +18,6 @@ export {
   traceMetadata,
   type GrpcTraceHeaders,
 } from './grpc-trace-headers.js';
+export { traceGrpcClientCall } from './grpc-client-span.js';
 export { sentryTraceFromTraceparent } from './w3c-traceparent.js';
 export { tracestateToForward } from './w3c-tracestate.js';

@@ -6,6 +6,7 @@
  */
 import * as Sentry from '@sentry/node';
 import { grpcCallSpan, incomingTrace, type GrpcTraceHeaders } from './grpc-trace-headers.js';
+import { traceGrpcClientCall } from './grpc-client-span.js';
 import { continueW3cTraceparent } from './incoming-traceparent.js';
 import { relayTunnelUrl, type TelemetrySettings } from './telemetry-config.js';
 
@@ -109,16 +110,7 @@ export function startNodeTelemetry(
       Sentry.updateSpanName(root, name);
       root.setAttribute('sentry.source', 'route');
     },
-    traceGrpcClientCall(method, run) {
-      return Sentry.startSpan(grpcCallSpan('client', method), () => {
-        const data = Sentry.getTraceData({ propagateTraceparent: true });
-        return run({
-          ...(data['sentry-trace'] && { sentryTrace: data['sentry-trace'] }),
-          ...(data.baggage && { baggage: data.baggage }),
-          ...(data.traceparent && { traceparent: data.traceparent }),
-        });
-      });
-    },
+    traceGrpcClientCall,
     traceGrpcServerCall(method, incoming, run) {
       return Sentry.withIsolationScope(() =>
         Sentry.continueTrace(incomingTrace(incoming), () =>

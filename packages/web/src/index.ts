@@ -38,6 +38,7 @@ export {
   segmentKey,
 } from './protocol/tree-header.js';
 export { Await, type DeferredRef } from './render/await.js';
+export { useActionId, type ActionIds } from './render/action-ids.js';
 export { useFormResult, type FormResult } from './render/form-result.js';
 export { SegmentTree } from './render/segment-tree.js';
 export type { DeferredOutcome, SegmentOutcome } from './render/segment-outcome.js';

@@ -18,7 +18,6 @@ async function appThrowing(error: Error) {
     table: testRoutes as never,
     buildId: 'build-1',
     clientScripts: [],
-    notFoundRoot: 'shop',
     renderTimeoutMs: 1000,
     logger: pino({ level: 'silent' }),
     onServerError: (_error, context) => void reported.push(context),

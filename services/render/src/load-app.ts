@@ -18,11 +18,11 @@ export function appShapeProblems(candidate: unknown): string[] {
   const problems: string[] = [];
   if (typeof app.name !== 'string' || !APP_NAME.test(app.name))
     problems.push('`name` must be lowercase letters, digits and dashes');
-  if (typeof app.notFoundRoot !== 'string' || app.notFoundRoot === '')
-    problems.push('`notFoundRoot` must name a root layout');
   if (typeof app.start !== 'function') problems.push('`start(host)` must be a function');
   if (app.actions !== undefined && !Array.isArray(app.actions))
     problems.push('`actions`, when given, must be an array');
+  else if (app.actions?.some((action) => typeof action?.segment !== 'string'))
+    problems.push('each action must name the `segment` it belongs to');
   return problems;
 }
 

@@ -58,7 +58,6 @@ async function main(): Promise<void> {
       config,
       env: process.env,
       logger: logger.child({ app: definition.name }),
-      telemetry,
       metrics,
       clientRoutes,
     });

@@ -28,6 +28,7 @@ import Fastify, {
 import { existsSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
+import { mountAppHandlers } from './app-handlers.js';
 import type { RenderConfig } from './config.js';
 import { registerReadiness } from './readiness.js';
 import { logRequestIds, requestIdFrom } from './request-ids.js';
@@ -103,7 +104,7 @@ export async function buildRenderApp<Services>(
   if (deps.metrics) registerHttpMetrics(app, deps.metrics, { routeOf: pageRouteOf });
   await logRequestIds(app);
   const telemetry = deps.telemetry;
-  const { definition, running } = deps.served;
+  const { running } = deps.served;
   // The SDK's trace when one is recorded (it continues an incoming one), so logs, error screens
   // and reports all name the same trace. A W3C caller's tracestate travels only beside the
   // traceparent it belongs to, which is sent only with telemetry on.
@@ -125,7 +126,7 @@ export async function buildRenderApp<Services>(
     table: running.routes,
     buildId,
     clientScripts: deps.assets.scripts,
-    notFoundRoot: definition.notFoundRoot,
+    actionIds: deps.served.actions.bySegment,
     renderTimeoutMs: config.RENDER_TIMEOUT,
     logger,
     ...(deps.segmentCache && { segmentCache: deps.segmentCache }),
@@ -169,12 +170,11 @@ export async function buildRenderApp<Services>(
   if (telemetry?.enabled)
     await app.register(relayTunnel, { relayUrl: config.RELAY_URL, path: config.SENTRY_TUNNEL });
 
-  if (running.registerRoutes)
-    await app.register(async (scope) => {
-      await running.registerRoutes?.(scope, {
-        servicesFor: (request) => running.servicesFor(appRequest(request.headers)),
-        revalidate,
-      });
+  if (running.handlers)
+    await mountAppHandlers(app, running.handlers, {
+      servicesFor: (request, signal) => running.servicesFor(appRequest(request.headers, signal)),
+      revalidate,
+      bodyLimit: BODY_LIMIT,
     });
 
   await app.register(webRoutes<Services>, {

@@ -1,13 +1,12 @@
 /**
  * Starts the loaded application with what the render service gives every app: the environment,
- * a logger, its action ids (from ACTION_SALT) and a tracer for its gRPC calls.
+ * a logger and the metrics registry; derives its actions' ids from ACTION_SALT.
  */
 import { ConfigError } from '@strata/config';
-import { grpcCallHistogram } from '@strata/metrics';
-import type { NodeTelemetry } from '@strata/telemetry';
 import type { RouteTable } from '@strata/web';
 import {
   createActionRegistry,
+  notFoundRootOf,
   type ActionRegistry,
   type RunningApp,
   type RuntimeLogger,
@@ -15,7 +14,6 @@ import {
 } from '@strata/web/server';
 import type { Registry } from 'prom-client';
 import { DEVELOPMENT_ACTION_SALT, type RenderConfig } from './config.js';
-import { dataCallTracer } from './telemetry/data-call-tracer.js';
 
 /** An app as the render service serves it. */
 export interface ServedApp<Services = unknown> {
@@ -31,7 +29,6 @@ export async function startServedApp<Services>(
     readonly config: RenderConfig;
     readonly env: Readonly<Record<string, string | undefined>>;
     readonly logger: RuntimeLogger;
-    readonly telemetry?: NodeTelemetry | undefined;
     readonly metrics?: Registry | undefined;
     /** The browser bundle's table: every segment the server renders must be in it to hydrate. */
     readonly clientRoutes?: RouteTable<unknown> | undefined;
@@ -42,20 +39,15 @@ export async function startServedApp<Services>(
     deps.logger.warn({}, 'ACTION_SALT is unset: using the development salt; set it in production');
   const definitions = definition.actions ?? [];
   const actions = createActionRegistry<Services>(salt, definitions as never);
-  const actionIds = Object.fromEntries(
-    definitions.map((action) => [action.name, actions.idOf(action)]),
-  );
-  const traceGrpcCall = dataCallTracer(
-    deps.telemetry,
-    deps.metrics && grpcCallHistogram(deps.metrics, 'client'),
-  );
   const running = await definition.start({
     env: deps.env,
     logger: deps.logger,
-    actionIds,
-    ...(traceGrpcCall && { traceGrpcCall }),
+    ...(deps.metrics && { metrics: deps.metrics }),
   });
-  const problems = routeProblems(definition, running.routes, deps.clientRoutes);
+  const problems = [
+    ...routeProblems(running.routes, deps.clientRoutes),
+    ...actionProblems(definitions, deps.clientRoutes ?? (running.routes as RouteTable<unknown>)),
+  ];
   if (problems.length > 0) {
     await running.close();
     throw new ConfigError(
@@ -68,18 +60,33 @@ export async function startServedApp<Services>(
 
 /** What is wrong with the started app's routes (empty: nothing). */
 function routeProblems<Services>(
-  definition: StrataApp<Services>,
   routes: RouteTable<Services>,
   clientRoutes: RouteTable<unknown> | undefined,
 ): string[] {
   const problems: string[] = [];
-  const notFoundRoot = routes.byId.get(definition.notFoundRoot);
-  if (notFoundRoot?.kind !== 'layout' || !notFoundRoot.root)
-    problems.push(`notFoundRoot "${definition.notFoundRoot}" is not one of its root layouts`);
+  const notFound = notFoundRootOf(routes);
+  if ('problem' in notFound)
+    problems.push(`no root layout for not-found pages: ${notFound.problem}`);
   const missing = [...routes.byId.keys()].filter((id) => !clientRoutes?.byId.has(id));
   if (clientRoutes && missing.length > 0)
     problems.push(
       `segments the browser bundle lacks (they could not hydrate): ${missing.join(', ')}`,
     );
   return problems;
+}
+
+/**
+ * Actions whose segment the app's whole table (the browser's, which keeps optional pages) lacks:
+ * no form could get their ids.
+ */
+function actionProblems(
+  actions: readonly { readonly name: string; readonly segment: string }[],
+  routes: RouteTable<unknown>,
+): string[] {
+  return actions
+    .filter((action) => !routes.byId.has(action.segment))
+    .map(
+      (action) =>
+        `action "${action.name}" belongs to segment "${action.segment}", which its routes lack`,
+    );
 }

@@ -4,10 +4,11 @@
  */
 import { ConfigError } from '@strata/config';
 import { createRouteTable, segment } from '@strata/web';
-import type { StrataApp } from '@strata/web/server';
+import { defineAction, type StrataApp } from '@strata/web/server';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   appShapeProblems,
   buildRenderApp,
@@ -46,33 +47,67 @@ describe('loading the app named by RENDER_APP', () => {
     await expect(loading).rejects.toThrow(/default export is not an object/);
     expect(appShapeProblems({ name: 'Shop!', start: 1, actions: {} })).toEqual([
       '`name` must be lowercase letters, digits and dashes',
-      '`notFoundRoot` must name a root layout',
       '`start(host)` must be a function',
       '`actions`, when given, must be an array',
     ]);
   });
 
-  it('refuses an app whose not-found root is not one of its root layouts, and closes it', async () => {
+  it('refuses an app whose routes do not say which root layout renders not-found pages, and closes it', async () => {
     let closed = false;
+    const layout = (id: string, page: string) =>
+      segment({
+        id,
+        path: id,
+        kind: 'layout',
+        root: true,
+        component: ({ children }) => children ?? null,
+        children: [segment({ id: page, path: page, kind: 'page', component: () => null })],
+      });
     const app: StrataApp<object> = {
       name: 'broken',
-      notFoundRoot: 'home',
       start: async () => ({
-        routes: siteRoutes(['home']),
+        routes: createRouteTable([layout('site', 'about'), layout('admin', 'users')]),
         servicesFor: () => ({}),
         close: async () => void (closed = true),
       }),
     };
-    await expect(startServedApp(app, { config, env: {}, logger: silent })).rejects.toThrow(
-      /notFoundRoot "home" is not one of its root layouts/,
+    const starting = startServedApp(app, { config, env: {}, logger: silent });
+    await expect(starting).rejects.toBeInstanceOf(ConfigError);
+    await expect(starting).rejects.toThrow(
+      /no root layout for not-found pages: no page serves "\/" and 2 root layouts could render not-found pages \(site, admin\)/,
     );
     expect(closed).toBe(true);
+  });
+
+  it('refuses an app whose action belongs to a segment its routes lack', async () => {
+    const app: StrataApp<object> = {
+      name: 'stray',
+      actions: [
+        defineAction({
+          module: 'site/notes',
+          name: 'addNote',
+          segment: 'guestbook',
+          input: z.object({}),
+          handler: async () => ({ ok: true, result: null }),
+        }),
+      ],
+      start: async () => ({
+        routes: siteRoutes(['home']),
+        servicesFor: () => ({}),
+        close: async () => undefined,
+      }),
+    };
+    await expect(startServedApp(app, { config, env: {}, logger: silent })).rejects.toThrow(
+      /action "addNote" belongs to segment "guestbook", which its routes lack/,
+    );
+    expect(appShapeProblems({ name: 'a', start: () => null, actions: [{ name: 'x' }] })).toEqual([
+      'each action must name the `segment` it belongs to',
+    ]);
   });
 
   it('refuses an app whose browser bundle lacks segments the server renders', async () => {
     const app: StrataApp<object> = {
       name: 'split',
-      notFoundRoot: 'site',
       start: async () => ({
         routes: siteRoutes(['home', 'about']),
         servicesFor: () => ({}),
@@ -117,6 +152,8 @@ describe('loading the app named by RENDER_APP', () => {
       const addNote = served.actions.idOf({ module: 'notes/notes', name: 'addNote' });
       expect(served.actions.byId(addNote)?.name).toBe('addNote');
       expect(page.body).toContain(`value="${addNote}"`);
+      // The browser reads it from the boot record, by the segment the action belongs to.
+      expect(page.body).toContain(`"actions":{"note-list":{"addNote":"${addNote}"}}`);
       const ready = await app.inject('/readyz');
       expect(ready.json()).toEqual({
         status: 'ok',

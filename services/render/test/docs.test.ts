@@ -31,7 +31,7 @@ const errorCodes = [
     ].flatMap((text) =>
       [
         ...text.matchAll(
-          /(?:code:\s*(?:status === \d+ \? '([A-Z_]+)' : )?|apiError\(\s*reply,\s*\d+,\s*|json\(\s*\d+,\s*)'([A-Z_]+)'/g,
+          /(?:code:\s*(?:status === \d+ \? '([A-Z_]+)' : )?|apiError\(\s*(?:reply,\s*)?\d+,\s*|json\(\s*\d+,\s*)'([A-Z_]+)'/g,
         ),
       ].flatMap((match) => [match[1], match[2]]),
     ),

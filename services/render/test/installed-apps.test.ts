@@ -37,7 +37,7 @@ const helloManifest = JSON.stringify({
   exports: { '.': { import: './server.js' }, './client': { import: './client.js' } },
 });
 // Only the shape render checks before starting an app: no Strata import needed.
-const helloServer = `export default { name: 'hello', notFoundRoot: 'site', start: async () => ({}) };`;
+const helloServer = `export default { name: 'hello', start: async () => ({}) };`;
 const helloClient = 'export default { byId: new Map() };';
 
 describe('an app installed for the directory render starts in', () => {

@@ -1,6 +1,7 @@
 /**
- * The catalogue's server actions. Each validates its input by schema, calls the data service,
- * revalidates by the tags the data service returned, and maps refusals to field messages.
+ * The catalogue's server actions, each belonging to the page whose form posts it. Each
+ * validates its input by schema, calls the data service, revalidates by the tags the data
+ * service returned, and maps refusals to field messages.
  */
 import { defineAction, type ActionContext, type ActionResult } from '@strata/web/server';
 import type { AppServices } from '../services.js';
@@ -28,6 +29,7 @@ async function refusalsAsFieldErrors<T>(
 export const createItem = defineAction({
   module: MODULE,
   name: 'createItem',
+  segment: 'item-new',
   input: createItemInput,
   handler: (input, { services, revalidate, redirect }: ActionContext<AppServices>) =>
     refusalsAsFieldErrors(async () => {
@@ -46,6 +48,7 @@ export const createItem = defineAction({
 export const updateItem = defineAction({
   module: MODULE,
   name: 'updateItem',
+  segment: 'item-detail',
   input: updateItemInput,
   handler: (input, { services, revalidate }: ActionContext<AppServices>) =>
     refusalsAsFieldErrors(async () => {
@@ -68,6 +71,7 @@ export const updateItem = defineAction({
 export const deleteItem = defineAction({
   module: MODULE,
   name: 'deleteItem',
+  segment: 'item-detail',
   input: deleteItemInput,
   handler: (input, { services, revalidate, redirect }: ActionContext<AppServices>) =>
     refusalsAsFieldErrors(async () => {

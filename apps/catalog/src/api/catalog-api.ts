@@ -1,23 +1,22 @@
 /**
- * /api: the catalogue as a small JSON REST API. Schema-validated input, proper status codes
- * (201 + Location on create, 204 on delete, 400 for a query the data service's rules refuse,
- * 404, 409 on a version conflict, 422 on invalid input, 415 for non-JSON bodies), and never a
- * rendered page.
+ * /api: the catalogue as a small JSON REST API, as web-standard handlers. Schema-validated input,
+ * proper status codes (201 + Location on create, 204 on delete, 400 for a query the data
+ * service's rules refuse, 404, 409 on a version conflict, 422 on invalid input, 415 for non-JSON
+ * bodies), and never a rendered page.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppHandler, AppHandlerContext } from '@strata/web/server';
 import { z } from 'zod';
 import type { CatalogGateway } from '../gateway/catalog-gateway.js';
 import { WriteRefused } from '../gateway/catalog-gateway.js';
 import { LIST_FILTER_RULES } from '../gateway/list-filters.js';
 import { ReadRefused } from '../gateway/read-refused.js';
-import { apiError, zodFields } from './api-errors.js';
+import { apiError, jsonBody, zodFields } from './api-errors.js';
 
-/** What the API needs. */
-export interface CatalogApiOptions {
-  /** The catalogue gateway for one request (its trace and request id go with the data calls). */
-  readonly catalogFor: (request: FastifyRequest) => CatalogGateway;
-  readonly revalidate: (tags: readonly string[]) => Promise<void>;
+/** What the API's handlers need of a request's services. */
+interface ApiServices {
+  readonly catalog: CatalogGateway;
 }
+type Context = AppHandlerContext<ApiServices>;
 
 const id = z.coerce.number().int().positive();
 const listQuery = z.object({
@@ -53,109 +52,122 @@ const WIRE_NAMES = {
   description: 'description',
 } as const;
 
-/** Registers the API (mount with prefix /api). */
-export async function catalogApi(app: FastifyInstance, options: CatalogApiOptions): Promise<void> {
-  const catalog = options.catalogFor;
+const JSON_ONLY = ['application/json'];
 
-  // JSON only: without this, Fastify would hand text/plain bodies to the handlers as strings.
-  app.removeContentTypeParser('text/plain');
-  // Claim every path under /api, so an unknown one is a JSON 404 and never a rendered page.
-  const notFound = (
-    request: { method: string; url: string },
-    reply: Parameters<typeof apiError>[0],
-  ) => apiError(reply, 404, 'NOT_FOUND', `No API route ${request.method} ${request.url}.`);
-  app.setNotFoundHandler(notFound);
-  app.all('/*', notFound);
-  app.setErrorHandler((error: { code?: string; statusCode?: number }, _request, reply) => {
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-      return apiError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/json.');
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return apiError(reply, 413, 'BODY_TOO_LARGE', 'The body is larger than 1 MB.');
-    if (error instanceof WriteRefused) return refusal(reply, error);
-    if (error instanceof ReadRefused)
-      return apiError(reply, 400, 'INVALID_QUERY', 'Invalid query parameters.', queryFields(error));
-    if (error.statusCode === 400)
-      return apiError(reply, 400, 'BAD_BODY', 'The body is not valid JSON.');
-    throw error;
+/** The API's routes. */
+export const catalogApi: readonly AppHandler<ApiServices>[] = [
+  { method: 'GET', path: '/api/categories', handle: answering(categories) },
+  { method: 'GET', path: '/api/items', handle: answering(listItems) },
+  { method: 'GET', path: '/api/items/:id', handle: answering(getItem) },
+  { method: 'POST', path: '/api/items', accepts: JSON_ONLY, handle: answering(createItem) },
+  { method: 'PATCH', path: '/api/items/:id', accepts: JSON_ONLY, handle: answering(updateItem) },
+  { method: 'DELETE', path: '/api/items/:id', handle: answering(deleteItem) },
+  // Every other path under /api is a JSON 404, never a rendered page.
+  { method: '*', path: '/api', handle: async (request) => noRoute(request) },
+  { method: '*', path: '/api/*', handle: async (request) => noRoute(request) },
+];
+
+function noRoute(request: Request): Response {
+  const url = new URL(request.url);
+  return apiError(404, 'NOT_FOUND', `No API route ${request.method} ${url.pathname}${url.search}.`);
+}
+
+/** Maps the gateway's refusals to their answers; anything else is the host's 500. */
+function answering(
+  handle: (request: Request, context: Context) => Promise<Response>,
+): AppHandler<ApiServices>['handle'] {
+  return async (request, context) => {
+    try {
+      return await handle(request, context);
+    } catch (error) {
+      if (error instanceof WriteRefused) return refusal(error);
+      if (error instanceof ReadRefused)
+        return apiError(400, 'INVALID_QUERY', 'Invalid query parameters.', queryFields(error));
+      throw error;
+    }
+  };
+}
+
+async function categories(_request: Request, { services }: Context): Promise<Response> {
+  return Response.json({ categories: (await services.catalog.listCategories()).categories });
+}
+
+async function listItems(request: Request, { services }: Context): Promise<Response> {
+  const query = listQuery.safeParse(searchObject(new URL(request.url).searchParams));
+  if (!query.success)
+    return apiError(400, 'INVALID_QUERY', 'Invalid query parameters.', zodFields(query.error));
+  const page = await services.catalog.listItems({
+    categoryId: query.data.category,
+    query: query.data.q,
+    pageSize: query.data.pageSize,
+    pageToken: query.data.pageToken,
   });
+  return Response.json({ items: page.items, nextPageToken: page.nextPageToken });
+}
 
-  app.get('/categories', async (request) => ({
-    categories: (await catalog(request).listCategories()).categories,
-  }));
+async function getItem(_request: Request, { params, services }: Context): Promise<Response> {
+  const itemId = id.safeParse(params['id']);
+  if (!itemId.success) return apiError(404, 'NOT_FOUND', 'No such item.');
+  const found = await services.catalog.getItem(itemId.data);
+  return found
+    ? Response.json(found.item)
+    : apiError(404, 'NOT_FOUND', `Item ${itemId.data} does not exist.`);
+}
 
-  app.get('/items', async (request, reply) => {
-    const query = listQuery.safeParse(request.query);
-    if (!query.success)
-      return apiError(
-        reply,
-        400,
-        'INVALID_QUERY',
-        'Invalid query parameters.',
-        zodFields(query.error),
-      );
-    const page = await catalog(request).listItems({
-      categoryId: query.data.category,
-      query: query.data.q,
-      pageSize: query.data.pageSize,
-      pageToken: query.data.pageToken,
-    });
-    return { items: page.items, nextPageToken: page.nextPageToken };
+async function createItem(request: Request, { services, revalidate }: Context): Promise<Response> {
+  const json = await jsonBody(request);
+  if (!json.ok) return json.refusal;
+  const body = createBody.safeParse(json.value);
+  if (!body.success)
+    return apiError(422, 'INVALID_ITEM', 'The item is not valid.', zodFields(body.error));
+  const result = await services.catalog.createItem(body.data);
+  await revalidate(result.tags);
+  return Response.json(result.item, {
+    status: 201,
+    headers: { location: `/api/items/${result.item?.id}` },
   });
+}
 
-  app.get('/items/:id', async (request, reply) => {
-    const itemId = id.safeParse((request.params as { id: string }).id);
-    if (!itemId.success) return apiError(reply, 404, 'NOT_FOUND', 'No such item.');
-    const found = await catalog(request).getItem(itemId.data);
-    return found
-      ? found.item
-      : apiError(reply, 404, 'NOT_FOUND', `Item ${itemId.data} does not exist.`);
-  });
+async function updateItem(request: Request, context: Context): Promise<Response> {
+  const itemId = id.safeParse(context.params['id']);
+  if (!itemId.success) return apiError(404, 'NOT_FOUND', 'No such item.');
+  const json = await jsonBody(request);
+  if (!json.ok) return json.refusal;
+  const body = updateBody.safeParse(json.value);
+  if (!body.success)
+    return apiError(422, 'INVALID_ITEM', 'The change is not valid.', zodFields(body.error));
+  const { expectedVersion, ...fields } = body.data;
+  const mask = Object.keys(fields).map((name) => WIRE_NAMES[name as keyof typeof WIRE_NAMES]);
+  if (mask.length === 0) return apiError(422, 'INVALID_ITEM', 'Name at least one field to change.');
+  const result = await context.services.catalog.updateItem(
+    itemId.data,
+    expectedVersion,
+    fields,
+    mask,
+  );
+  await context.revalidate(result.tags);
+  return Response.json(result.item);
+}
 
-  app.post('/items', async (request, reply) => {
-    const body = createBody.safeParse(request.body);
-    if (!body.success)
-      return apiError(reply, 422, 'INVALID_ITEM', 'The item is not valid.', zodFields(body.error));
-    const result = await catalog(request).createItem(body.data);
-    await options.revalidate(result.tags);
-    return reply.code(201).header('location', `/api/items/${result.item?.id}`).send(result.item);
-  });
+async function deleteItem(request: Request, context: Context): Promise<Response> {
+  const itemId = id.safeParse(context.params['id']);
+  if (!itemId.success) return apiError(404, 'NOT_FOUND', 'No such item.');
+  const version = id.safeParse(new URL(request.url).searchParams.get('version') ?? undefined);
+  if (!version.success)
+    return apiError(428, 'VERSION_REQUIRED', 'Pass ?version=<the version you read> to delete.');
+  const result = await context.services.catalog.deleteItem(itemId.data, version.data);
+  await context.revalidate(result.tags);
+  return new Response(null, { status: 204 });
+}
 
-  app.patch('/items/:id', async (request, reply) => {
-    const itemId = id.safeParse((request.params as { id: string }).id);
-    if (!itemId.success) return apiError(reply, 404, 'NOT_FOUND', 'No such item.');
-    const body = updateBody.safeParse(request.body);
-    if (!body.success)
-      return apiError(
-        reply,
-        422,
-        'INVALID_ITEM',
-        'The change is not valid.',
-        zodFields(body.error),
-      );
-    const { expectedVersion, ...fields } = body.data;
-    const mask = Object.keys(fields).map((name) => WIRE_NAMES[name as keyof typeof WIRE_NAMES]);
-    if (mask.length === 0)
-      return apiError(reply, 422, 'INVALID_ITEM', 'Name at least one field to change.');
-    const result = await catalog(request).updateItem(itemId.data, expectedVersion, fields, mask);
-    await options.revalidate(result.tags);
-    return result.item;
-  });
-
-  app.delete('/items/:id', async (request, reply) => {
-    const itemId = id.safeParse((request.params as { id: string }).id);
-    if (!itemId.success) return apiError(reply, 404, 'NOT_FOUND', 'No such item.');
-    const version = id.safeParse((request.query as { version?: string }).version);
-    if (!version.success)
-      return apiError(
-        reply,
-        428,
-        'VERSION_REQUIRED',
-        'Pass ?version=<the version you read> to delete.',
-      );
-    const result = await catalog(request).deleteItem(itemId.data, version.data);
-    await options.revalidate(result.tags);
-    return reply.code(204).send();
-  });
+/** The query as an object; a name given twice becomes a list (which the schema refuses). */
+function searchObject(search: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const name of new Set(search.keys())) {
+    const values = search.getAll(name);
+    query[name] = values.length === 1 ? (values[0] ?? '') : values;
+  }
+  return query;
 }
 
 function queryFields(error: ReadRefused): Record<string, readonly string[]> {
@@ -167,15 +179,15 @@ function queryFields(error: ReadRefused): Record<string, readonly string[]> {
   );
 }
 
-function refusal(reply: Parameters<typeof apiError>[0], error: WriteRefused) {
+function refusal(error: WriteRefused): Response {
   switch (error.kind) {
     case 'invalid':
-      return apiError(reply, 422, 'INVALID_ITEM', error.message, error.fieldErrors);
+      return apiError(422, 'INVALID_ITEM', error.message, error.fieldErrors);
     case 'exists':
-      return apiError(reply, 409, 'TITLE_TAKEN', error.message, error.fieldErrors);
+      return apiError(409, 'TITLE_TAKEN', error.message, error.fieldErrors);
     case 'conflict':
-      return apiError(reply, 409, 'VERSION_CONFLICT', error.message);
+      return apiError(409, 'VERSION_CONFLICT', error.message);
     case 'not-found':
-      return apiError(reply, 404, 'NOT_FOUND', error.message);
+      return apiError(404, 'NOT_FOUND', error.message);
   }
 }

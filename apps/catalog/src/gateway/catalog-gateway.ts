@@ -1,17 +1,15 @@
 /**
  * The catalogue as loaders and actions see it, on the catalogue client (@strata/catalog-client,
- * which owns deadlines, retries, tracing and the transport): each request's trace id and request
- * id in the metadata, and refusals turned into values the app can act on (null for not found, field
- * violations for invalid input, a conflict for ABORTED). List filters are checked against the
- * data service's rules before the call; a read refused as invalid (here or there) is a
- * ReadRefused, the client's mistake.
+ * which owns deadlines, retries, tracing, the transport and what a gRPC status means): each
+ * request's trace id and request id in the metadata, and the client's CatalogErrors turned into
+ * values the app can act on (null for not found, field violations for invalid input, a
+ * conflict). List filters are checked against the data service's rules before the call; a read
+ * refused as invalid (here or there) is a ReadRefused, the client's mistake.
  */
-import { status } from '@grpc/grpc-js';
-import type { CatalogCallError, CatalogClient } from '@strata/catalog-client';
+import { CatalogError, type CatalogClient } from '@strata/catalog-client';
 import {
   ItemView,
   ListItemsRequest,
-  readStatusDetails,
   UpdateItemRequest,
   type Category,
   type CreateItemRequest,
@@ -104,9 +102,8 @@ export function createCatalogGateway(
   const context = { metadata, signal: request.signal };
   const read = <Res>(pending: Promise<Res>) =>
     pending.catch((error: unknown) => {
-      const refused = error as CatalogCallError;
-      if (refused.code !== status.INVALID_ARGUMENT) throw error;
-      throw new ReadRefused(refused.details, fieldErrorsOf(refused.metadata));
+      if (!(error instanceof CatalogError) || error.kind !== 'invalid') throw error;
+      throw new ReadRefused(error.message, fieldErrorsOf(error));
     });
 
   return {
@@ -126,7 +123,7 @@ export function createCatalogGateway(
         const { item, tags } = await read(client.getItem({ id }, context));
         return item ? { item, tags } : null;
       } catch (error) {
-        if ((error as CatalogCallError).code === status.NOT_FOUND) return null;
+        if (error instanceof CatalogError && error.kind === 'not-found') return null;
         throw error;
       }
     },
@@ -153,33 +150,31 @@ async function write(
     const { item, tags } = await pending;
     return item ? { item, tags } : { tags };
   } catch (error) {
-    throw refusal(error as CatalogCallError);
+    throw error instanceof CatalogError ? refusal(error) : error;
   }
 }
 
 /** The field violations of a refusal, by field name (an `item.` prefix dropped). */
-function fieldErrorsOf(
-  metadata: CatalogCallError['metadata'] | undefined,
-): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const violation of readStatusDetails(metadata).violations)
-    (fieldErrors[violation.field.replace(/^item\./, '')] ??= []).push(violation.description);
+function fieldErrorsOf(error: CatalogError): Record<string, readonly string[]> {
+  const fieldErrors: Record<string, readonly string[]> = {};
+  for (const [wire, messages] of Object.entries(error.fieldErrors)) {
+    const field = wire.replace(/^item\./, '');
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), ...messages];
+  }
   return fieldErrors;
 }
 
-function refusal(error: CatalogCallError): unknown {
-  const fieldErrors = fieldErrorsOf(error.metadata);
-  switch (error.code) {
-    case status.INVALID_ARGUMENT:
-      return new WriteRefused('invalid', error.details, fieldErrors);
-    case status.ALREADY_EXISTS:
-      return new WriteRefused('exists', error.details, fieldErrors);
-    case status.ABORTED:
-      return new WriteRefused('conflict', error.details, {
+function refusal(error: CatalogError): unknown {
+  switch (error.kind) {
+    case 'invalid':
+    case 'exists':
+      return new WriteRefused(error.kind, error.message, fieldErrorsOf(error));
+    case 'conflict':
+      return new WriteRefused('conflict', error.message, {
         _form: ['Someone changed this item since you opened it. Reload and try again.'],
       });
-    case status.NOT_FOUND:
-      return new WriteRefused('not-found', error.details, {
+    case 'not-found':
+      return new WriteRefused('not-found', error.message, {
         _form: ['This item no longer exists.'],
       });
     default:

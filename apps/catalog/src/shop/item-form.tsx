@@ -2,7 +2,7 @@
  * The create/edit form: plain HTML that posts a server action (works without JavaScript) and
  * shows the validation messages of a failed submission.
  */
-import { useActionForm } from '@strata/web';
+import { useActionForm, useActionId } from '@strata/web';
 import type { Category } from '@strata/proto';
 
 /** Field values the form starts with. */
@@ -27,18 +27,20 @@ function Errors({ messages }: { messages: readonly string[] | undefined }) {
 
 /** The form; `hidden` adds fields such as the id and version. */
 export function ItemForm(props: {
-  actionId: string;
+  /** The name of the page's action the form posts. */
+  action: string;
   categories: readonly Category[];
   initial: ItemFormValues;
   submitLabel: string;
   hidden?: Readonly<Record<string, string>>;
 }) {
-  const form = useActionForm(props.actionId);
+  const actionId = useActionId(props.action);
+  const form = useActionForm(actionId);
   const value = (name: keyof ItemFormValues) => form.values[name] ?? props.initial[name];
   const errors = form.fieldErrors;
   return (
     <form method="post" className="item-form" onSubmit={form.onSubmit} aria-busy={form.pending}>
-      <input type="hidden" name="$action" value={props.actionId} />
+      <input type="hidden" name="$action" value={actionId} />
       {Object.entries(props.hidden ?? {}).map(([name, hiddenValue]) => (
         <input key={name} type="hidden" name={name} value={hiddenValue} />
       ))}
@@ -76,6 +78,18 @@ export function ItemForm(props: {
         {props.submitLabel}
       </button>
       {form.outcome?.ok ? <span className="saved">Saved.</span> : null}
+    </form>
+  );
+}
+
+/** The item page's delete button: posts its `deleteItem` action (plain HTML). */
+export function DeleteForm({ id, version }: { id: number; version: number }) {
+  return (
+    <form method="post" className="delete-form">
+      <input type="hidden" name="$action" value={useActionId('deleteItem')} />
+      <input type="hidden" name="id" value={String(id)} />
+      <input type="hidden" name="version" value={String(version)} />
+      <button type="submit">Delete</button>
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { ReadRefused } from '../gateway/read-refused.js';
 import { parseId } from '../item-id.js';
 import { formatPrice } from '../price.js';
 import type { AppServices } from '../services.js';
-import { ItemForm } from './item-form.js';
+import { DeleteForm, ItemForm } from './item-form.js';
 import { ShopError, ShopLayout, ShopNotFound } from './shop-layout.js';
 import { slowPage } from './slow-page.js';
 import {
@@ -128,21 +128,20 @@ function itemsHref(filters: { category: string; q: string; page?: string }): str
   return query ? `/items?${query}` : '/items';
 }
 
-const newItem = segment<{ categories: Category[]; actionId: string }, AppServices>({
+const newItem = segment<{ categories: Category[] }, AppServices>({
   id: 'item-new',
   path: 'items/new',
   kind: 'page',
   async loader({ services }) {
     return {
       categories: (await services.catalog.listCategories()).categories,
-      actionId: services.actionIds['createItem'] ?? '',
     };
   },
   component: ({ data }) => (
     <section>
       <h1>New item</h1>
       <ItemForm
-        actionId={data.actionId}
+        action="createItem"
         categories={data.categories}
         submitLabel="Create"
         initial={{
@@ -167,7 +166,6 @@ interface ItemDetail {
     version: number;
   };
   readonly categories: Category[];
-  readonly actions: { update: string; remove: string };
   readonly related: DeferredRef<ListedItem[]>;
 }
 
@@ -206,14 +204,10 @@ const itemDetail = segment<ItemDetail, AppServices>({
         version: item.version,
       },
       categories: categories.categories,
-      actions: {
-        update: services.actionIds['updateItem'] ?? '',
-        remove: services.actionIds['deleteItem'] ?? '',
-      },
       related: defer('related', related),
     };
   },
-  component: ({ data: { item, categories, actions, related } }) => (
+  component: ({ data: { item, categories, related } }) => (
     <article>
       <h1>{item.title}</h1>
       <p className="price">{formatPrice(item.priceCents)}</p>
@@ -221,7 +215,7 @@ const itemDetail = segment<ItemDetail, AppServices>({
       <p>{item.description}</p>
       <h2>Edit</h2>
       <ItemForm
-        actionId={actions.update}
+        action="updateItem"
         categories={categories}
         submitLabel="Save"
         hidden={{ id: String(item.id), version: String(item.version) }}
@@ -232,12 +226,7 @@ const itemDetail = segment<ItemDetail, AppServices>({
           description: item.description,
         }}
       />
-      <form method="post" className="delete-form">
-        <input type="hidden" name="$action" value={actions.remove} />
-        <input type="hidden" name="id" value={String(item.id)} />
-        <input type="hidden" name="version" value={String(item.version)} />
-        <button type="submit">Delete</button>
-      </form>
+      <DeleteForm id={item.id} version={item.version} />
       <h2>More in {item.categoryId}</h2>
       <Await value={related} fallback={<p>Loading related items…</p>}>
         {(items) => (

@@ -2,7 +2,7 @@
  * The add-note form: plain HTML that posts the action (works without JavaScript), enhanced to
  * submit in place when the router runs; shows the messages of a failed submission either way.
  */
-import { useActionForm } from '@strata/web';
+import { useActionForm, useActionId } from '@strata/web';
 import { NOTE_LIMITS } from '../domain/note-limits.js';
 
 function Errors({ messages }: { messages: readonly string[] | undefined }) {
@@ -17,8 +17,9 @@ function Errors({ messages }: { messages: readonly string[] | undefined }) {
   ) : null;
 }
 
-/** The form, posting the action whose public id is `actionId`. */
-export function NoteForm({ actionId }: { actionId: string }) {
+/** The form, posting the list page's `addNote` action. */
+export function NoteForm() {
+  const actionId = useActionId('addNote');
   // Errors come back in place (fetch), or with the page rendered again (a plain post).
   const form = useActionForm(actionId);
   const errors = form.fieldErrors;

@@ -16,20 +16,20 @@ function excerpt(text: string): string {
 }
 
 /** /notes */
-export const noteListPage = segment<{ notes: Note[]; addNoteId: string }, NotesServices>({
+export const noteListPage = segment<{ notes: Note[] }, NotesServices>({
   id: 'note-list',
   path: '',
   kind: 'page',
   async loader({ services, tag }) {
     const { notes, tags } = await services.notes.list();
     tag(...tags);
-    return { notes, addNoteId: services.actionIds.addNote };
+    return { notes };
   },
   component: ({ data }) => (
     <section>
       <h1>Guestbook</h1>
       <h2>Leave a note</h2>
-      <NoteForm actionId={data.addNoteId} />
+      <NoteForm />
       {data.notes.length === 0 ? <p className="empty">No notes yet: be the first.</p> : null}
       <ul className="notes">
         {data.notes.map((note) => (

@@ -1,7 +1,7 @@
 /**
  * Hosts the notes app the way a render service would, through the `StrataApp` contract only:
- * action ids from the app's actions, `start(host)`, then the runtime's web routes on a bare
- * Fastify instance (no segment cache, no telemetry).
+ * action ids from the app's actions (each segment's forms read its own), `start(host)`, then the
+ * runtime's web routes on a bare Fastify instance (no segment cache, no telemetry).
  */
 import {
   createActionRegistry,
@@ -22,6 +22,7 @@ export const ORIGIN = 'http://notes.test';
 export interface NotesServer {
   readonly app: FastifyInstance;
   readonly running: RunningApp<NotesServices>;
+  /** Each action's public id by name. */
   readonly actionIds: Readonly<Record<string, string>>;
   /** Tags revalidated by each action, in order. */
   readonly revalidated: string[][];
@@ -45,7 +46,6 @@ export async function serveNotes(env: Record<string, string> = {}): Promise<Note
   const running = await notesApp.start({
     env: { NOTES_STATS_DELAY: '0', ...env },
     logger,
-    actionIds,
   });
   const revalidated: string[][] = [];
   const reported: ServerErrorContext[] = [];
@@ -53,7 +53,7 @@ export async function serveNotes(env: Record<string, string> = {}): Promise<Note
     table: running.routes,
     buildId: 'notes-test',
     clientScripts: ['/assets/notes-client.js'],
-    notFoundRoot: notesApp.notFoundRoot,
+    actionIds: registry.bySegment,
     renderTimeoutMs: 10_000,
     logger,
     onServerError: (_error, context) => void reported.push(context),

@@ -5,6 +5,7 @@
  */
 import { hydrateRoot } from 'react-dom/client';
 import type { TelemetryBoot } from '../protocol/telemetry-boot.js';
+import { ActionIdsContext, type ActionIds } from '../render/action-ids.js';
 import { ErrorReporterContext } from '../render/error-reporting.js';
 import { SERVER_ERROR_TEXT } from '../render/error-texts.js';
 import { FormResultContext, type FormResult } from '../render/form-result.js';
@@ -27,6 +28,8 @@ export interface BootRecord {
   readonly params: Readonly<Record<string, string>>;
   readonly segments: readonly string[];
   readonly form: FormResult | null;
+  /** Public ids of each segment's actions (`useActionId`). */
+  readonly actions?: ActionIds;
   readonly telemetry?: TelemetryBoot;
 }
 
@@ -119,11 +122,13 @@ export function hydrateApp<Services>(
   hydrateRoot(
     document,
     <ErrorReporterContext value={telemetry ?? null}>
-      <FormResultContext value={boot.form}>
-        <ScriptNonceContext value={documentNonce()}>
-          <RouterProvider router={router} onError={onError} />
-        </ScriptNonceContext>
-      </FormResultContext>
+      <ActionIdsContext value={boot.actions ?? {}}>
+        <FormResultContext value={boot.form}>
+          <ScriptNonceContext value={documentNonce()}>
+            <RouterProvider router={router} onError={onError} />
+          </ScriptNonceContext>
+        </FormResultContext>
+      </ActionIdsContext>
     </ErrorReporterContext>,
   );
   return router;

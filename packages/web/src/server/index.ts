@@ -20,12 +20,13 @@ export {
   type TrustedProxies,
 } from './actions/origin-check.js';
 export type {
+  AppHandler,
+  AppHandlerContext,
+  AppHandlerMethod,
   AppHost,
   AppReadiness,
   AppRequest,
-  AppRouteTools,
   ChangeSubscriber,
-  GrpcCallTracer,
   RunningApp,
   StrataApp,
 } from './app/strata-app.js';
@@ -37,6 +38,7 @@ export { pageRouteOf } from './fastify/page-route.js';
 export { FORM_ACTION_FIELD, webRoutes, type WebRoutesOptions } from './fastify/web-routes.js';
 export { BOOT_GLOBAL, renderDocument } from './render-document.js';
 export { payloadFor, renderPayload } from './render-payload.js';
+export { notFoundRootOf, type NotFoundRoot } from '../routes/not-found-root.js';
 export { parseCookies, traceIdOf } from './request-context.js';
 export { registerSecurityHeaders, scriptNonceOf } from './security/security-headers.js';
 export type { SecurityPolicy } from './security/security-policy.js';

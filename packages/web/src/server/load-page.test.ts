@@ -20,7 +20,6 @@ function runtimeWith(extra: Partial<WebRuntime<unknown>> = {}): WebRuntime<unkno
     table,
     buildId: 'b1',
     clientScripts: [],
-    notFoundRoot: 'shop',
     renderTimeoutMs: 1000,
     logger: quiet,
     ...extra,

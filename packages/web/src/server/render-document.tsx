@@ -9,6 +9,7 @@ import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { BOOT_GLOBAL, HEADERS, PAYLOAD_VARY } from '../protocol/constants.js';
 import { jsonForScript } from '../protocol/safe-json.js';
+import { ActionIdsContext } from '../render/action-ids.js';
 import { FormResultContext, type FormResult } from '../render/form-result.js';
 import { ScriptNonceContext } from '../render/script-nonce.js';
 import { SegmentTree } from '../render/segment-tree.js';
@@ -72,6 +73,7 @@ export async function renderDocument<Services>(
     params: route.params,
     segments: route.segments.map((s) => s.id),
     form: options.formResult ?? null,
+    actions: runtime.actionIds ?? {},
     ...(telemetry && { telemetry }),
   };
 
@@ -83,13 +85,15 @@ export async function renderDocument<Services>(
   };
   const tree = (settled: readonly LoadedSegment[]) => (
     <ScriptNonceContext value={nonce}>
-      <FormResultContext value={options.formResult ?? null}>
-        <SegmentTree
-          segments={route.segments as never}
-          params={route.params}
-          source={load.source(true, settled)}
-        />
-      </FormResultContext>
+      <ActionIdsContext value={runtime.actionIds ?? {}}>
+        <FormResultContext value={options.formResult ?? null}>
+          <SegmentTree
+            segments={route.segments as never}
+            params={route.params}
+            source={load.source(true, settled)}
+          />
+        </FormResultContext>
+      </ActionIdsContext>
     </ScriptNonceContext>
   );
 

@@ -1,9 +1,10 @@
 /**
  * Turns a URL into the segments to render: a matched route, or for an unknown URL the
- * not-found root layout with a page whose outcome is fixed to not-found.
+ * not-found root layout (see not-found-root.ts) with a page whose outcome is fixed to not-found.
  */
 import { matchRoute, type CompiledRoute } from '../routes/route-table.js';
 import { NOT_FOUND_PAGE, NOT_FOUND_PAGE_ID } from '../routes/not-found-page.js';
+import { notFoundRootOf } from '../routes/not-found-root.js';
 import type { SegmentDefinition } from '../routes/route-types.js';
 import type { FixedSegment } from './load-route.js';
 import type { WebRuntime } from './web-runtime.js';
@@ -25,8 +26,9 @@ export function resolveRoute<Services>(
 ): ResolvedRoute<Services> {
   const match = matchRoute(runtime.table, pathname);
   if (match) return fromRoute(match.route, match.params);
-  const root = runtime.table.byId.get(runtime.notFoundRoot);
-  if (!root) throw new Error(`notFoundRoot "${runtime.notFoundRoot}" is not a segment`);
+  const notFound = notFoundRootOf(runtime.table);
+  if ('problem' in notFound) throw new Error(`No not-found root layout: ${notFound.problem}`);
+  const root = notFound.root;
   const page = NOT_FOUND_PAGE as SegmentDefinition<Services>;
   return {
     routeId: NOT_FOUND_PAGE_ID,

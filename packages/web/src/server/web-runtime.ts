@@ -3,6 +3,7 @@
  * composition root.
  */
 import type { BrowserTelemetrySettings, DocumentTrace } from '../protocol/telemetry-boot.js';
+import type { ActionIds } from '../render/action-ids.js';
 import type { RouteTable } from '../routes/route-table.js';
 import type { ResolvedRoute } from './resolve-route.js';
 import type { SegmentCache } from './segment-cache.js';
@@ -39,8 +40,8 @@ export interface WebRuntime<Services> {
   readonly buildId: string;
   /** Module scripts that hydrate the page (hashed asset URLs). */
   readonly clientScripts: readonly string[];
-  /** The root layout that renders not-found pages for URLs no route matches. */
-  readonly notFoundRoot: string;
+  /** Public ids of each segment's actions, for its forms (`useActionId`; absent: none). */
+  readonly actionIds?: ActionIds;
   /** Abort a streaming render (pending boundaries are left to the browser) after this long. */
   readonly renderTimeoutMs: number;
   readonly logger: RuntimeLogger;

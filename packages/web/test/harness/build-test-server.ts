@@ -16,7 +16,6 @@ import {
   ACTION_SALT,
   createTestServices,
   saveNote,
-  setNoteActionId,
   testRoutes,
   type TestServices,
 } from '../fixtures/test-app.js';
@@ -54,12 +53,11 @@ export async function buildTestServer(
   const reported: ServerErrorContext[] = [];
   const actions = createActionRegistry<TestServices>(ACTION_SALT, [saveNote as never]);
   const actionId = actions.idOf(saveNote);
-  setNoteActionId(actionId);
   const runtime: WebRuntime<TestServices> = {
     table: testRoutes,
     buildId: 'build-1',
     clientScripts: ['/assets/client-abc123.js'],
-    notFoundRoot: 'shop',
+    actionIds: actions.bySegment,
     renderTimeoutMs: options.renderTimeoutMs ?? 10_000,
     logger,
     onServerError: (_error, context) => void reported.push(context),

@@ -1,5 +1,5 @@
 /**
- * The specification's caps applied to an event the relay already parsed: message and exception
+ * The event caps (docs/relay.md, "Caps") applied to an event the relay already parsed: message and exception
  * values cut to `maxValueLength` characters (with the SDK's `...` marker), the newest
  * `maxBreadcrumbs` breadcrumbs, the innermost `maxFrames` stack frames, and a `baggage` request
  * header of at most 8192 characters (whole entries dropped, as the SDK does). Mutates the given
@@ -7,7 +7,7 @@
  */
 import type { JsonObject } from '../envelope/envelope.js';
 
-/** Caps from the specification. */
+/** The caps an event is held to. */
 export interface EventLimits {
   readonly maxValueLength: number;
   readonly maxBreadcrumbs: number;

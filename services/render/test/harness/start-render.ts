@@ -77,7 +77,6 @@ export async function startRender(
     config,
     env: settings,
     logger,
-    telemetry,
   });
   const app = await buildRenderApp({
     config,

@@ -1,7 +1,8 @@
 /**
- * Server actions: named functions the browser may call with POST. Each declares a schema for
- * its input; nothing else is deserialised. Ids come from the module and export name with a
- * configured salt, so every build and replica agrees on them.
+ * Server actions: named functions the browser may call with POST. Each belongs to the route
+ * segment whose forms post it and declares a schema for its input; nothing else is
+ * deserialised. Ids come from the module and export name with a configured salt, so every build
+ * and replica agrees on them.
  */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
@@ -25,6 +26,11 @@ export interface ActionDefinition<
   readonly module: string;
   /** The export name, e.g. "createItem". */
   readonly name: string;
+  /**
+   * The id of the route segment it belongs to: that segment's components get its public id
+   * with `useActionId(name)`.
+   */
+  readonly segment: string;
   readonly input: Schema;
   readonly handler: (
     input: z.output<Schema>,

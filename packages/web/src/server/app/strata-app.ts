@@ -4,7 +4,7 @@
  * loaders and actions use. The render service owns HTTP, caching, telemetry and the client
  * bundle; the application never sees a socket or a cache key. See docs/guide.md.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { RouteTable } from '../../routes/route-table.js';
 import type { ActionDefinition } from '../actions/define-action.js';
 import type { RuntimeLogger } from '../web-runtime.js';
@@ -14,11 +14,9 @@ export interface StrataApp<Services> {
   /** Names the app in logs; `[a-z0-9-]+`. (Its client bundle is found by package name.) */
   readonly name: string;
   /**
-   * The id of the root layout that renders the not-found page for URLs no route matches; the
-   * render service refuses to start when the started app's routes have no such root layout.
+   * Server actions, each naming the segment it belongs to (whose components read its public id
+   * with `useActionId`); the ids derive from the service's ACTION_SALT.
    */
-  readonly notFoundRoot: string;
-  /** Server actions; their public ids derive from the service's ACTION_SALT. */
   // oxlint-disable-next-line typescript/no-explicit-any -- each action has its own schema and result
   readonly actions?: readonly ActionDefinition<Services, any, any>[];
   /** Reads its own settings from `host.env`, opens its connections, and is ready to serve. */
@@ -30,21 +28,13 @@ export interface AppHost {
   /** The process environment: the app parses the variables it owns, once. */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly logger: RuntimeLogger;
-  /** Public id of each of the app's actions by name, for forms to post. */
-  readonly actionIds: Readonly<Record<string, string>>;
   /**
-   * Wraps one outgoing gRPC call attempt in a client span whose trace headers travel as its
-   * metadata, and counts it in `grpc_client_handling_seconds`. Absent with telemetry and
-   * metrics off. (Outgoing `fetch` calls are traced by the telemetry SDK itself.)
+   * The service's Prometheus registry (served at /metrics), for the app's clients to count
+   * their calls in (absent: metrics are off). Tracing outgoing calls is the clients' own
+   * concern, through the process's telemetry SDK.
    */
-  readonly traceGrpcCall?: GrpcCallTracer;
+  readonly metrics?: Registry;
 }
-
-/** See `AppHost.traceGrpcCall`. */
-export type GrpcCallTracer = <T>(
-  method: string,
-  send: (metadata: Readonly<Record<string, string>>) => Promise<T>,
-) => Promise<T>;
 
 /** What a request's services are built from. */
 export interface AppRequest {
@@ -66,10 +56,10 @@ export interface RunningApp<Services> {
   /** The services loaders and actions receive for one request. */
   servicesFor(request: AppRequest): Services;
   /**
-   * Routes of the app's own beside its pages (a JSON API, webhooks), registered before the
-   * pages' catch-all. `tools.revalidate` drops cached segments by tag, as an action's does.
+   * Routes of the app's own beside its pages (a JSON API, webhooks), matched before the pages'
+   * catch-all: web-standard handlers, whatever server runs them.
    */
-  registerRoutes?(app: FastifyInstance, tools: AppRouteTools<Services>): Promise<void>;
+  readonly handlers?: readonly AppHandler<Services>[];
   /** Whether the app can serve (its backends answer); `/readyz` reports `details` as they are. */
   readiness?(): Promise<AppReadiness>;
   /**
@@ -81,9 +71,37 @@ export interface RunningApp<Services> {
   close(): Promise<void>;
 }
 
-/** Given to `registerRoutes`. */
-export interface AppRouteTools<Services> {
-  servicesFor(request: FastifyRequest): Services;
+/** The methods an app's own route may answer; `*` answers every one. */
+export type AppHandlerMethod =
+  'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS' | '*';
+
+/** One route of the app's own: a `Request` in, a `Response` out. */
+export interface AppHandler<Services> {
+  readonly method: AppHandlerMethod;
+  /**
+   * The path: static parts, `:name` params and a last `*` for the rest, e.g. `/api/items/:id`
+   * or `/api/*` (the rest is the param `*`).
+   */
+  readonly path: string;
+  /**
+   * Media types of the bodies it reads, e.g. `['application/json']`: a body of another type is
+   * refused with 415 before it is read (absent: every type reaches the handler).
+   */
+  readonly accepts?: readonly string[];
+  /**
+   * Answers the request. Its body is at most the host's limit (larger ones are refused with 413
+   * before this runs); its `signal` aborts when the client goes away. A throw answers 500 with a
+   * digest, never the error's message.
+   */
+  handle(request: Request, context: AppHandlerContext<Services>): Promise<Response>;
+}
+
+/** What a handler gets beside the request. */
+export interface AppHandlerContext<Services> {
+  readonly params: Readonly<Record<string, string>>;
+  /** The request's services, as loaders and actions get them. */
+  readonly services: Services;
+  /** Drops cached segments by tag, as an action's `revalidate` does. */
   revalidate(tags: readonly string[]): Promise<void>;
 }
 
