@@ -10,16 +10,16 @@ import { fileURLToPath } from 'node:url';
 import { publishableWorkspaces } from './pack/publishable.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const build = !args.includes('--no-build');
-const unknown = args.filter((arg) => arg.startsWith('-') && arg !== '--no-build');
+const argv = process.argv.slice(2);
+const build = !argv.includes('--no-build');
+const unknown = argv.filter((arg) => arg.startsWith('-') && arg !== '--no-build');
 if (unknown.length > 0) {
   console.error(
     `[pack] unknown option ${unknown[0]}; usage: npm run pack -- [--no-build] [destination]`,
   );
   process.exit(64);
 }
-const destination = resolve(root, args.find((arg) => !arg.startsWith('-')) ?? '.packs');
+const destination = resolve(root, argv.find((arg) => !arg.startsWith('-')) ?? '.packs');
 const packages = publishableWorkspaces(root);
 const workspaceFlags = packages.flatMap(({ manifest }) => ['--workspace', manifest.name]);
 const npm = (args) => execFileSync('npm', args, { cwd: root, encoding: 'utf8' });

@@ -76,7 +76,15 @@ function excerptProblems(block: CodeBlock): string[] {
 }
 
 /** Problems of a file path or package entry point the guide names. */
+/** Folders the repository's .gitignore names: generated output (`.packs/`), absent from a clone. */
+const generatedFolders = new Set(
+  read('.gitignore')
+    .split('\n')
+    .filter((line) => line.endsWith('/') && !line.startsWith('#')),
+);
+
 function pathProblems(path: string): string[] {
+  if (generatedFolders.has(path)) return [];
   if (path === '.' || path.startsWith('./')) {
     const exported = Object.keys(workspaces.get('@strata/app-notes')?.exports ?? {});
     return exported.includes(path) ? [] : [`@strata/app-notes exports no ${path}`];

@@ -7,12 +7,11 @@ import { SiteLayout, NotFound } from './pages/site-layout.js';
 import { slowPage } from './pages/slow-page.js';
 import type { AppServices } from './services.js';
 
-/** Id of the root layout, which also renders the not-found page. */
-export const ROOT = 'site';
-
 export const appRoutes = createRouteTable<AppServices>([
+  // The root layout renders <html>; being the root of the page at /, it also renders the
+  // not-found page of every URL no route matches.
   segment<null, AppServices>({
-    id: ROOT,
+    id: 'site',
     path: '',
     kind: 'layout',
     root: true,

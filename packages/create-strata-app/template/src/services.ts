@@ -6,6 +6,4 @@ import type { MessageBoard } from './messages.js';
 
 export interface AppServices {
   readonly messages: MessageBoard;
-  /** Public ids of the app's actions, for forms to post. */
-  readonly actionIds: { readonly postMessage: string };
 }

@@ -1,8 +1,9 @@
 /**
- * The app's server action and how its public id reaches the pages: everything about actions is
- * in this file. postMessage adds a message, drops the cached list (its tag) and goes home.
+ * The app's server action: postMessage adds a message, drops the cached list (its tag) and goes
+ * home. It belongs to the home page's segment, whose form reads its public id with
+ * `useActionId('postMessage')`.
  */
-import { defineAction, type ActionContext, type AppHost } from '@strata/web/server';
+import { defineAction, type ActionContext } from '@strata/web/server';
 import { MESSAGES_TAG } from '../messages.js';
 import type { AppServices } from '../services.js';
 import { messageInput } from './message-input.js';
@@ -10,6 +11,7 @@ import { messageInput } from './message-input.js';
 export const postMessage = defineAction({
   module: 'app/messages',
   name: 'postMessage',
+  segment: 'home',
   input: messageInput,
   async handler(input, { services, revalidate, redirect }: ActionContext<AppServices>) {
     const message = services.messages.add(input.text);
@@ -21,11 +23,3 @@ export const postMessage = defineAction({
 
 /** Every action of the app. */
 export const appActions = [postMessage] as const;
-
-/** The ids the host derived for `appActions`, for the pages' forms. */
-export function actionIdsFrom(host: AppHost): AppServices['actionIds'] {
-  const postMessageId = host.actionIds['postMessage'];
-  // The host derives one id per action; a missing one would post forms nowhere.
-  if (!postMessageId) throw new Error('The host gave no action id for postMessage');
-  return { postMessage: postMessageId };
-}

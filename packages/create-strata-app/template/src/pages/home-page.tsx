@@ -2,16 +2,17 @@
  * `/`: the messages, newest first, and a form that posts the postMessage action. The form works
  * without JavaScript (a plain post) and submits in place once the page is hydrated.
  */
-import { segment, useActionForm } from '@strata/web';
+import { segment, useActionForm, useActionId } from '@strata/web';
 import { MESSAGES_TAG, type Message } from '../messages.js';
 import type { AppServices } from '../services.js';
 
 interface HomeData {
   readonly messages: readonly Message[];
-  readonly postMessageId: string;
 }
 
-function MessageForm({ actionId }: { actionId: string }) {
+function MessageForm() {
+  // The id of this segment's action (actions/post-message.ts names the segment).
+  const actionId = useActionId('postMessage');
   const form = useActionForm(actionId);
   return (
     <form method="post" onSubmit={form.onSubmit} aria-busy={form.pending}>
@@ -37,13 +38,13 @@ export const homePage = segment<HomeData, AppServices>({
   kind: 'page',
   loader({ services, tag }) {
     tag(MESSAGES_TAG);
-    return { messages: services.messages.list(), postMessageId: services.actionIds.postMessage };
+    return { messages: services.messages.list() };
   },
   component: ({ data }) => (
     <section>
       <h1>Welcome to your Strata app</h1>
       <p>Edit src/pages/home-page.tsx and save: the page reloads with your change.</p>
-      <MessageForm actionId={data.postMessageId} />
+      <MessageForm />
       <ul className="messages">
         {data.messages.map((message) => (
           <li key={message.id}>{message.text}</li>
