@@ -17,7 +17,7 @@ import { helmetOptions } from '../../packages/web/dist/server/security/security-
 const REQUESTS = Number(process.env.REQUESTS || 4000);
 const BATCHES = Number(process.env.BATCHES || 10);
 
-/** The per-request helmet middleware the runtime ran until 2026-11-27. */
+/** The per-request helmet middleware the runtime ran before the header block. */
 function registerHelmetPerRequest(app) {
   const nonces = new WeakMap();
   // helmet calls a directive function per response; this one hands out the response's nonce.

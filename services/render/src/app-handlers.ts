@@ -2,9 +2,8 @@
  * Mounts the app's own routes (`RunningApp.handlers`) on Fastify: each request becomes a
  * web-standard `Request` (a body of a type the handler does not accept refused with 415 before it
  * is read, any other read up to the body limit, else 413; a signal that aborts when the client
- * goes away),
- * and the handler's `Response` goes back with its status, headers and streamed body. A throw
- * reaches the service's error responder (500 with a digest).
+ * goes away), and the handler's `Response` goes back with its status, headers and streamed body.
+ * A throw reaches the service's error responder (500 with a digest).
  */
 import type { AppHandler, AppHandlerMethod } from '@strata/web/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
