@@ -35,6 +35,13 @@ describe('the render and data services start with the same node flags everywhere
     },
   );
 
+  it('`strata start` (an app outside the repository) runs the service with them', () => {
+    const words = flags.map((flag) => `'${flag}'`).join(', ');
+    expect(read('services/render/src/cli/service-process.ts')).toContain(
+      `RENDER_NODE_FLAGS: readonly string[] = [${words}]`,
+    );
+  });
+
   it.each([
     [
       'the anchor benchmark (render)',

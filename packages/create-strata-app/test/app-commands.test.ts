@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaffold } from '../src/scaffold.js';
-import { startStrata, type AppProcess } from './harness/app-process.js';
+import { startStrata, within, type AppProcess } from './harness/app-process.js';
+import { childrenOf, commandLineOf, isRunning } from './harness/child-processes.js';
 import { postMessage, readStreamed } from './harness/app-requests.js';
 import { editHomeHeading, editSource } from './harness/page-edits.js';
 
@@ -86,6 +87,49 @@ describe('strata build and strata start', () => {
   it('is production: the error screen shows no stack and there is no dev script', async () => {
     const html = await (await fetch(`${server.origin}/`)).text();
     expect(html).not.toContain('__strata/dev');
+  });
+
+  it('runs the service with the node flags its image runs it with', () => {
+    const [service] = childrenOf(server.child.pid!);
+    expect(commandLineOf(service!)).toContain('--no-memory-reducer');
+  });
+});
+
+describe('strata start ends with its service', () => {
+  /** A started server and the pid of the service it runs. */
+  async function started() {
+    const server = await startStrata([strata], 'start', app, env);
+    const [service] = childrenOf(server.child.pid!);
+    return { server, service: service! };
+  }
+  const exitOf = (server: AppProcess) =>
+    new Promise<number | null>((resolve) => {
+      if (server.child.exitCode !== null) resolve(server.child.exitCode);
+      else server.child.once('exit', (code) => resolve(code));
+    });
+
+  it('stops the service gracefully on a SIGTERM sent to strata alone, and exits 0', async () => {
+    const { server, service } = await started();
+    try {
+      process.kill(server.child.pid!, 'SIGTERM');
+      expect(await exitOf(server)).toBe(0);
+      expect(isRunning(service)).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('stops the service when strata is killed outright', async () => {
+    const { server, service } = await started();
+    try {
+      expect(isRunning(service)).toBe(true);
+      process.kill(server.child.pid!, 'SIGKILL');
+      await within(5000, async () => !isRunning(service));
+      expect(isRunning(service)).toBe(false);
+    } finally {
+      if (isRunning(service)) process.kill(service, 'SIGKILL');
+      await server.stop();
+    }
   });
 });
 

@@ -24,7 +24,7 @@ async function run(argv: readonly string[]): Promise<void> {
     console.log(
       `strata build: ${app.name}: ${files} files compiled to dist/, client bundle ${client} (${Date.now() - started} ms)`,
     );
-  } else if (cli.command === 'start') await startCommand(app, cli.port);
+  } else if (cli.command === 'start') process.exitCode = await startCommand(app, cli.port);
   else await devCommand(app, cli.port);
 }
 
