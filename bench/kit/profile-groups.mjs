@@ -19,6 +19,7 @@ export const PROFILE_GROUPS = [
   ['metrics (prom-client)', (f) => /prom-client|packages[/\\]metrics[/\\]/.test(f.url)],
   ['pino', (f) => /pino|sonic-boom/.test(f.url)],
   ['Strata web runtime', (f) => /packages[/\\]web[/\\]/.test(f.url)],
+  ['app (apps/*)', (f) => /[/\\]apps[/\\]/.test(f.url)],
   ['render service', (f) => /services[/\\]render[/\\]/.test(f.url)],
   ['data service', (f) => /services[/\\]data[/\\]/.test(f.url)],
   ['relay', (f) => /services[/\\]relay[/\\]/.test(f.url)],

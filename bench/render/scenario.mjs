@@ -74,6 +74,8 @@ export async function open(sides, { duration, connections = 50, warmup = 3 }) {
     throw error;
   }
   return {
+    /** The page a side is loaded on. */
+    url: (label) => pairs[label].url,
     async measure(label) {
       const { url, render, data } = pairs[label];
       await warmUp({ url, connections }, 1);
