@@ -1,26 +1,25 @@
 /**
  * The consumer's path, from tarballs and outside the repository: `npm run pack`'s tarballs,
- * `create-strata-app` run from its tarball into a temporary folder, `npm install` with no
- * registry package missing from npm's cache (filled by the repository's `npm ci`), then
- * `npx strata build` and `npx strata start`: the streamed page streams and the action runs;
- * then `npx strata dev` serves an edit of a page within 2 s.
+ * `create-strata-app` run from its tarball into a temporary folder, `npm ci --offline` with no
+ * registry (a package-lock.json derived from the repository's: every registry package is in
+ * npm's cache, filled by the repository's `npm ci`), then `npx strata build` and
+ * `npx strata start`: the streamed page streams and the action runs; then `npx strata dev`
+ * serves an edit of a page within 2 s.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStrata, type AppProcess } from './harness/app-process.js';
+import { installOffline, scaffoldFromPacks } from './harness/consumer-app.js';
 import { postMessage, readStreamed } from './harness/app-requests.js';
 import { editHomeHeading } from './harness/page-edits.js';
 
 const run = promisify(execFile);
-const repository = fileURLToPath(new URL('../../../', import.meta.url));
 const folder = mkdtempSync(join(tmpdir(), 'strata-consumer-'));
-const packs = join(folder, 'packs');
-const app = join(folder, 'my-app');
+let app = '';
 // What a developer's shell has; NODE_ENV and the repository's settings stay out.
 const env = { PATH: process.env['PATH'], HOME: process.env['HOME'], LOG_LEVEL: 'warn' };
 const timings: Record<string, number> = {};
@@ -35,20 +34,8 @@ async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  await timed('pack', () =>
-    run('node', ['scripts/pack-packages.mjs', '--no-build', packs], { cwd: repository }),
-  );
-  const scaffolder = readdirSync(packs).find((file) => file.startsWith('create-strata-app-'))!;
-  await timed('scaffold', () =>
-    run(
-      'npm',
-      ['exec', '--yes', `--package=${join(packs, scaffolder)}`, '--', 'create-strata-app', app],
-      { cwd: folder, env: { ...env, STRATA_PACKS: packs } },
-    ),
-  );
-  await timed('install', () =>
-    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: app, env }),
-  );
+  app = await timed('pack and scaffold', () => scaffoldFromPacks(folder, env));
+  await timed('install', () => installOffline(app, env));
 }, 600_000);
 
 afterAll(() => {
@@ -64,6 +51,11 @@ describe('a scaffolded app installed from the tarballs', () => {
     expect(manifest.dependencies['@strata/render']).toBe('file:packs/strata-render-0.1.0.tgz');
     expect(manifest.dependencies['@strata/web']).toBe('file:packs/strata-web-0.1.0.tgz');
     expect(readdirSync(join(app, 'packs'))).toContain('strata-render-0.1.0.tgz');
+  });
+
+  it('was installed with its dev dependencies, from no registry', () => {
+    for (const tool of ['vitest', 'typescript', '@types/react', 'esbuild'])
+      expect(existsSync(join(app, 'node_modules', tool, 'package.json'))).toBe(true);
   });
 
   it('passes its own test', async () => {
