@@ -8,6 +8,9 @@ const requireFrom = createRequire(
 );
 const autocannon = requireFrom('autocannon');
 
+/** The same autocannon's command line, for load from a process of its own (its CPU apart). */
+export const AUTOCANNON_CLI = requireFrom.resolve('autocannon/autocannon.js');
+
 /**
  * Loads `url` for `duration` seconds with `connections` keep-alive connections (`method`,
  * `body`, `headers` as autocannon takes them). Resolves with the completed 2xx requests, the
