@@ -58,3 +58,11 @@ export function machineShares(before, after) {
 
 /** Ticks the machine spent working (all but idle and iowait) in a machineTicksOfStat reading. */
 export const busyTicks = (t) => t.user + t.nice + t.system + t.irq + t.softirq + t.steal;
+
+/** The resident set (VmRSS) in kB from the text of /proc/<pid>/status. */
+export function rssKbOfStatus(status) {
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
+  if (!match)
+    throw new Error('no VmRSS in this /proc status (a kernel thread, or an exited process)');
+  return Number(match[1]);
+}

@@ -6,6 +6,7 @@ import {
   machineShares,
   machineTicksOfStat,
   nameOfStat,
+  rssKbOfStatus,
   ticksToMs,
 } from './proc-stat.mjs';
 
@@ -74,5 +75,12 @@ describe('names and the machine', () => {
 
   it('counts busy ticks as all but idle and iowait', () => {
     expect(busyTicks(machineTicksOfStat(machine(100, 900)))).toBe(115);
+  });
+});
+
+describe('rssKbOfStatus', () => {
+  it('reads VmRSS from /proc/<pid>/status', () => {
+    expect(rssKbOfStatus('Name:\tnode\nVmPeak:\t 900 kB\nVmRSS:\t   51200 kB\n')).toBe(51200);
+    expect(() => rssKbOfStatus('Name:\tkthreadd\n')).toThrow('no VmRSS');
   });
 });
