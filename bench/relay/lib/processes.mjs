@@ -41,14 +41,8 @@ export const commitOf = (root) =>
 /** CPU time (user + system, all threads) a process has used so far, in ms (the kit's reading). */
 export { cpuMs } from '../../kit/cpu.mjs';
 
-/** Stops a server with SIGTERM (a profiled one writes its profile then). */
-export function stopServer(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
+/** Stops a server with SIGTERM (a profiled one writes its profile then): the kit's stop. */
+export { stopService as stopServer } from '../../kit/service.mjs';
 
 /** The relay's settings in every bench run: the fixture's DSN, a 4 GiB spool, ready line on. */
 export function relayBenchEnv(upstreamUrl, spoolDir) {
