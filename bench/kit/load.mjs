@@ -21,6 +21,9 @@ export async function load({ url, duration, connections = 50, ...request }) {
   return outcomeOf(result, duration);
 }
 
+/** autocannon's whole result (latency percentiles, status counts), for benches that report them. */
+export const loadResult = (options) => autocannon(options);
+
 /** Requests that count and those that failed, from autocannon's result. */
 export function outcomeOf(result, duration) {
   const completed = result['2xx'];
