@@ -7,10 +7,10 @@
 // Env: ANCHORS (anchors folder), OUT (absolute), DATA_PORT, STRATA_ROOT, plus everything the
 // anchors' run.sh reads (passed through).
 //
-// How the data-service figure is taken: a sampler reads utime+stime of the data service from
-// /proc/<pid>/stat every SAMPLE_MS (bench/kit/cpu.mjs). The driver's stdout is piped through this process; each
-// "  <target> <kind> ... " progress line starts a load phase (warm-up + measured run) and the
-// result that completes the line ends it. The measured window is the last `durationS` seconds
+// How the data-service figure is taken: a sampler (bench/kit/cpu.mjs) reads utime+stime of the
+// data service from /proc/<pid>/stat every SAMPLE_MS. The driver's stdout is piped through this
+// process; each "  <target> <kind> ... " progress line starts a load phase (warm-up + measured
+// run) and the result that completes the line ends it. The measured window is the last `durationS` seconds
 // (autocannon's own elapsed time, from results.json) before that end; the data service's CPU in
 // that window (linear interpolation between samples) divided by the driver's completed requests
 // gives data CPU ms/req for that round. Windows of the other targets give its idle background.
