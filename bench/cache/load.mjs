@@ -3,11 +3,7 @@
 // [warm-up end, warm-up end + duration] are measured (latency from send to last byte).
 import http from 'node:http';
 
-/** Nearest-rank percentile of an ascending array. */
-export function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-}
+import { nearestRank as percentile } from '../kit/stats.mjs';
 
 /** One GET, resolved with { status, body }. */
 export function get(agent, port, request) {

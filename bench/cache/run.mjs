@@ -17,6 +17,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { payloadHash } from '@strata/web';
 import { closedLoop, get, seededRandom } from './load.mjs';
+import { writeOutputs } from '../kit/out.mjs';
 import { root, startData, startRedis, startRender } from './stack.mjs';
 import http from 'node:http';
 
@@ -216,15 +217,13 @@ results.summary = {
   readReduction: results.mixed.readReduction,
 };
 results.machine.loadavgAfter = os.loadavg();
-const out =
-  process.env.OUT ??
-  join(
-    root,
-    'bench/.out/cache',
-    `run-${results.startedAt.replace(/[:.]/g, '-').slice(0, 19)}.json`,
-  );
-mkdirSync(join(out, '..'), { recursive: true });
-writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+const json = `${JSON.stringify(results, null, 2)}\n`;
+const file = `run-${results.startedAt.replace(/[:.]/g, '-').slice(0, 19)}.json`;
+let out = process.env.OUT;
+if (out) {
+  mkdirSync(join(out, '..'), { recursive: true });
+  writeFileSync(out, json);
+} else out = join(writeOutputs('cache', { [file]: json }), file);
 
 console.log(`| round | order | cached req/s | cached p99 ms | uncached req/s | uncached p99 ms |`);
 console.log(`|---|---|---|---|---|---|`);

@@ -1,16 +1,18 @@
 // Starts what the cache benchmark measures, all on 127.0.0.1: Redis (redis:7-bookworm with
 // infra/redis/redis.conf, through `docker run`), the built data service (PGlite in memory, debug
 // log so every call can be counted from its own log) and render services from dist/.
-import { spawn, execFileSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO } from '../kit/out.mjs';
 import { freePort } from '../kit/ports.mjs';
+import { startService } from '../kit/service.mjs';
 
-export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const root = REPO;
 const log = (...args) => console.error('[bench]', ...args);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// Redis answers through `docker exec`, not a port the kit could probe.
 async function waitFor(what, check, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -62,17 +64,19 @@ export async function startRedis() {
  */
 export async function startData({ countReads = false } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'services/data/dist/main.js')], {
+  // Not in production mode (its secrets checks), as the cache runs were measured.
+  const { child, stop } = await startService({
+    root,
+    script: 'services/data/dist/main.js',
+    production: false,
     env: {
-      ...process.env,
       DATA_PORT: String(port),
       DATA_DIR: 'memory://',
       LOG_LEVEL: countReads ? 'debug' : 'info',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    ready: { stdout: /(listening|serving)/ },
   });
   let reads = 0;
-  let ready = false;
   let buffer = '';
   child.stdout.on('data', (chunk) => {
     buffer += chunk;
@@ -82,25 +86,20 @@ export async function startData({ countReads = false } = {}) {
       buffer = buffer.slice(newline + 1);
       if (line.includes('"call ok"') && /"method":"(GetItem|ListItems|ListCategories)"/.test(line))
         reads += 1;
-      if (line.includes('listening') || line.includes('serving')) ready = true;
     }
   });
-  await waitFor('data service', () => ready);
   log('data service on', port);
-  return {
-    address: `127.0.0.1:${port}`,
-    reads: () => reads,
-    stop: () => child.kill('SIGTERM'),
-    child,
-  };
+  return { address: `127.0.0.1:${port}`, reads: () => reads, stop, child };
 }
 
 /** Starts a render service from dist/ with `env`; resolves when /readyz answers. */
 export async function startRender(name, env) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'services/render/dist/main.js')], {
+  const { child, stop } = await startService({
+    root,
+    script: 'services/render/dist/main.js',
+    production: false,
     env: {
-      ...process.env,
       RENDER_PORT: String(port),
       RENDER_HOST: '127.0.0.1',
       ACTION_SALT: 'bench-action-salt',
@@ -109,12 +108,8 @@ export async function startRender(name, env) {
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    ready: { http: `http://127.0.0.1:${port}/readyz` },
   });
-  await waitFor(
-    `render (${name})`,
-    async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).ok,
-  );
   log(`render (${name}) on`, port);
-  return { name, port, stop: () => child.kill('SIGTERM'), child };
+  return { name, port, stop, child };
 }

@@ -2,24 +2,24 @@
 // CPU profiles of one call under load: the server child during the gRPC phase, the driver during
 // the gRPC phase (client side) and the driver during the in-process phase (the ceiling).
 // Knobs: ENGINE=pglite METHOD=ListItems100 DURATION=5 WARMUP=2 CONCURRENCY=50
-//        PROFILE_DIR=/tmp/strata-data-profiles (raw .cpuprofile files)
+//        PROFILE_DIR=bench/.out/data/profiles (raw .cpuprofile files)
 //        OUT=summary.json
 //   node bench/data/profile.mjs > bench/.out/data/profile-pglite-ListItems100.md
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { closedLoop } from './lib/driver.mjs';
+import { OUT_ROOT } from '../kit/out.mjs';
 import { profileMarkdown, summariseProfile } from '../kit/profile-summary.mjs';
 import { startEngine } from './lib/setup.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const engine = process.env.ENGINE ?? 'pglite';
 const method = process.env.METHOD ?? 'ListItems100';
 const duration = Number(process.env.DURATION ?? 5) * 1000;
 const warmup = Number(process.env.WARMUP ?? 2) * 1000;
 const concurrency = Number(process.env.CONCURRENCY ?? 50);
-const dir = process.env.PROFILE_DIR ?? '/tmp/strata-data-profiles';
+// Tens of MB each: in the git-ignored bench/.out unless told otherwise.
+const dir = process.env.PROFILE_DIR ?? join(OUT_ROOT, 'data/profiles');
 mkdirSync(dir, { recursive: true });
 
 const session = new Session();
@@ -78,7 +78,7 @@ try {
   await setup.stop();
   session.disconnect();
 }
-const jsonPath = process.env.OUT ?? join(here, '../.out/data', `profile-${engine}-${method}.json`);
+const jsonPath = process.env.OUT ?? join(OUT_ROOT, 'data', `profile-${engine}-${method}.json`);
 mkdirSync(dirname(jsonPath), { recursive: true });
 writeFileSync(jsonPath, `${JSON.stringify(out, null, 2)}\n`);
 console.error(`summary: ${jsonPath}; raw profiles in ${dir}`);

@@ -8,6 +8,9 @@ const requireFrom = createRequire(
 );
 const autocannon = requireFrom('autocannon');
 
+/** The same autocannon's command line, for load from a process of its own (its CPU apart). */
+export const AUTOCANNON_CLI = requireFrom.resolve('autocannon/autocannon.js');
+
 /**
  * Loads `url` for `duration` seconds with `connections` keep-alive connections (`method`,
  * `body`, `headers` as autocannon takes them). Resolves with the completed 2xx requests, the
@@ -17,6 +20,9 @@ export async function load({ url, duration, connections = 50, ...request }) {
   const result = await autocannon({ url, duration, connections, ...request });
   return outcomeOf(result, duration);
 }
+
+/** autocannon's whole result (latency percentiles, status counts), for benches that report them. */
+export const loadResult = (options) => autocannon(options);
 
 /** Requests that count and those that failed, from autocannon's result. */
 export function outcomeOf(result, duration) {

@@ -26,3 +26,43 @@ export function cpuMsPerRequest(beforeMs, afterMs, requests) {
   if (!(requests > 0)) throw new Error('no completed requests to divide the CPU time by');
   return (afterMs - beforeMs) / requests;
 }
+
+/** The thread or process name (field 2) of a stat line, without its parentheses. */
+export const nameOfStat = (stat) => stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+
+/** The machine's counters on the first line of /proc/stat, in ticks. */
+export const MACHINE_FIELDS = [
+  'user',
+  'nice',
+  'system',
+  'idle',
+  'iowait',
+  'irq',
+  'softirq',
+  'steal',
+];
+
+/** `{ user, nice, system, idle, iowait, irq, softirq, steal }` from the text of /proc/stat. */
+export function machineTicksOfStat(text) {
+  const [label, ...values] = text.split('\n')[0].trim().split(/\s+/);
+  if (label !== 'cpu') throw new Error(`not /proc/stat: ${text.slice(0, 40)}`);
+  return Object.fromEntries(MACHINE_FIELDS.map((field, i) => [field, Number(values[i] ?? 0)]));
+}
+
+/** Each counter's share (0…1) of the time between two machineTicksOfStat readings. */
+export function machineShares(before, after) {
+  const spent = MACHINE_FIELDS.map((field) => after[field] - before[field]);
+  const all = spent.reduce((sum, value) => sum + value, 0);
+  return Object.fromEntries(MACHINE_FIELDS.map((field, i) => [field, all ? spent[i] / all : 0]));
+}
+
+/** Ticks the machine spent working (all but idle and iowait) in a machineTicksOfStat reading. */
+export const busyTicks = (t) => t.user + t.nice + t.system + t.irq + t.softirq + t.steal;
+
+/** The resident set (VmRSS) in kB from the text of /proc/<pid>/status. */
+export function rssKbOfStatus(status) {
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
+  if (!match)
+    throw new Error('no VmRSS in this /proc status (a kernel thread, or an exited process)');
+  return Number(match[1]);
+}

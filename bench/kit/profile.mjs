@@ -13,12 +13,15 @@ export function cpuProfileFlags(dir, { intervalUs } = {}) {
   ];
 }
 
-/** The newest .cpuprofile in `dir`, parsed. */
-export function readNewestProfile(dir) {
+/** The path of the newest .cpuprofile in `dir`. */
+export function newestProfileFile(dir) {
   const newest = readdirSync(dir)
     .filter((file) => file.endsWith('.cpuprofile'))
     .map((file) => ({ file, mtime: statSync(join(dir, file)).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime)[0];
   if (!newest) throw new Error(`no .cpuprofile in ${dir}`);
-  return JSON.parse(readFileSync(join(dir, newest.file), 'utf8'));
+  return join(dir, newest.file);
 }
+
+/** The newest .cpuprofile in `dir`, parsed. */
+export const readNewestProfile = (dir) => JSON.parse(readFileSync(newestProfileFile(dir), 'utf8'));

@@ -27,7 +27,8 @@ const tcpAccepts = ({ host, port }) =>
  * `root`: the checkout; `script`: relative to it; `flags`: node flags; `env`: over this
  * process's environment, with NODE_ENV=production unless `production` is false; `ready`: `{ http: url }`,
  * `{ tcp: { host, port } }` or `{ stdout: RegExp }` (its first group becomes `url`); `cpus`:
- * pin it to these CPUs (`taskset -c`, e.g. "0").
+ * pin it to these CPUs (`taskset -c`, e.g. "0"); `detached`: its own process group (outside a
+ * driver's that measures its group's CPU).
  * Resolves with `{ child, pid, url, stop }` once ready; rejects if it exits or takes `timeoutMs`.
  */
 export async function startService({
@@ -38,6 +39,7 @@ export async function startService({
   ready,
   cpus,
   production = true,
+  detached = false,
   timeoutMs = 60_000,
 }) {
   // taskset execs node, so the child's pid (whose CPU time is read) is node's.
@@ -48,6 +50,7 @@ export async function startService({
     cwd: root,
     env: { ...process.env, ...(production && { NODE_ENV: 'production' }), ...env },
     stdio: ['ignore', ready.stdout ? 'pipe' : 'ignore', 'inherit'],
+    detached,
   });
   started.add(child);
   const stop = () => stopService(child);

@@ -19,6 +19,16 @@ export function quantile(values, q) {
   return sorted[below] + (sorted[above] - sorted[below]) * (position - below);
 }
 
+/**
+ * The nearest-rank `q` quantile (0…1): the smallest value with at least a `q` share of `values`
+ * at or below it. An observed value, never an interpolation (latency percentiles).
+ */
+export function nearestRank(values, q) {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
 /** A small seeded generator (mulberry32): numbers in [0, 1). */
 export function seededRandom(seed) {
   let state = seed >>> 0;
@@ -50,4 +60,19 @@ export function bootstrapMedianInterval(
   }
   const tail = (1 - confidence) / 2;
   return { low: quantile(medians, tail), high: quantile(medians, 1 - tail) };
+}
+
+/**
+ * The value of a cumulative series at time `t`: `samples` are `[time, value]` pairs in time
+ * order, read linearly between the two around `t` and held flat outside them (a counter sampled
+ * every few ms, read at the edges of a measured window).
+ */
+export function valueAt(samples, t) {
+  if (samples.length === 0) throw new Error('valueAt of no samples');
+  if (t <= samples[0][0]) return samples[0][1];
+  const after = samples.findIndex(([time]) => time >= t);
+  if (after < 0) return samples.at(-1)[1];
+  const [t0, v0] = samples[after - 1];
+  const [t1, v1] = samples[after];
+  return v0 + ((v1 - v0) * (t - t0)) / (t1 - t0 || 1);
 }

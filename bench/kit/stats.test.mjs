@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMedianInterval, median, quantile, seededRandom } from './stats.mjs';
+import {
+  bootstrapMedianInterval,
+  median,
+  nearestRank,
+  quantile,
+  seededRandom,
+  valueAt,
+} from './stats.mjs';
 
 describe('median', () => {
   it('is the middle value of an odd count, whatever the order', () => {
@@ -68,5 +75,36 @@ describe('bootstrapMedianInterval', () => {
     expect(bootstrapMedianInterval(values, { random: seededRandom(3) })).toEqual(
       bootstrapMedianInterval(values, { random: seededRandom(3) }),
     );
+  });
+});
+
+describe('valueAt', () => {
+  const samples = [
+    [0, 10],
+    [100, 20],
+    [200, 40],
+  ];
+
+  it('reads linearly between the samples around t', () => {
+    expect(valueAt(samples, 50)).toBe(15);
+    expect(valueAt(samples, 150)).toBe(30);
+    expect(valueAt(samples, 100)).toBe(20);
+  });
+
+  it('holds the first and last value outside the samples', () => {
+    expect(valueAt(samples, -5)).toBe(10);
+    expect(valueAt(samples, 500)).toBe(40);
+    expect(() => valueAt([], 1)).toThrow('no samples');
+  });
+});
+
+describe('nearestRank', () => {
+  it('picks an observed value: the smallest with a q share at or below it', () => {
+    const values = [5, 1, 4, 2, 3];
+    expect(nearestRank(values, 0.5)).toBe(3);
+    expect(nearestRank(values, 0.9)).toBe(5);
+    expect(nearestRank(values, 0)).toBe(1);
+    expect(nearestRank([1, 2, 3, 4], 0.5)).toBe(2);
+    expect(nearestRank([], 0.5)).toBeNaN();
   });
 });

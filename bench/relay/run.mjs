@@ -8,12 +8,13 @@
 // undici, answer; nothing else. --baseline DIR adds a row for another copy of the relay (e.g. an
 // older commit extracted with git archive; with --source) measured in the same run.
 // Everything listens on 127.0.0.1; every load loop is bounded in time and stops by itself.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
+import { rssMiB } from '../kit/memory.mjs';
 import {
   cpuMs,
   fixture,
@@ -54,10 +55,6 @@ function relayCommand(root) {
   return [...RELAY_NODE_FLAGS, built];
 }
 
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-}
 const loadAverage = () =>
   loadavg()
     .map((value) => value.toFixed(1))
@@ -98,7 +95,7 @@ async function relayRun(
   await load(relay.url, 2);
   const before = await upstreamCount(upstream.url);
   const samples = [];
-  const sampler = setInterval(() => samples.push(rssMb(relay.child.pid)), 500);
+  const sampler = setInterval(() => samples.push(rssMiB(relay.child.pid)), 500);
   const cpuBefore = [cpuMs(relay.child.pid), cpuMs(upstream.child.pid)];
   const started = Date.now();
   const result = await load(relay.url);
@@ -143,7 +140,7 @@ const log = (row) =>
   const ceiling = await startServer([join(here, 'discard-server.mjs')]);
   await load(ceiling.url, 2);
   const samples = [];
-  const sampler = setInterval(() => samples.push(rssMb(ceiling.child.pid)), 500);
+  const sampler = setInterval(() => samples.push(rssMiB(ceiling.child.pid)), 500);
   const cpuBefore = cpuMs(ceiling.child.pid);
   const result = await load(ceiling.url);
   rows.push({

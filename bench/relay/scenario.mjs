@@ -10,7 +10,7 @@ import { load, warmUp } from '../kit/load.mjs';
 import { cpuMsPerRequest } from '../kit/proc-stat.mjs';
 import { startService } from '../kit/service.mjs';
 import { assignmentsOf, flagsOf } from '../kit/settings.mjs';
-import { fixture, relayBenchEnv } from './lib/processes.mjs';
+import { envelopeRequest, relayBenchEnv } from './lib/processes.mjs';
 
 export const name = 'relay';
 export const metrics = [
@@ -31,10 +31,7 @@ export const sideFromEnv = (env, label, defaultRoot) => ({
 export const plainSide = (root) => sideFromEnv({}, 'A', root);
 
 const envelopes = (url, connections, duration) => ({
-  url: `${url}/monitoring`,
-  method: 'POST',
-  body: fixture,
-  headers: { 'content-type': 'text/plain;charset=UTF-8' },
+  ...envelopeRequest(url),
   connections,
   duration,
 });

@@ -15,21 +15,16 @@
 // Env: ROUNDS (3) DURATION (8) WARMUP (3) CONNECTIONS (50) KINDS (html,nav) RATE (req/s, fixed)
 //      SERVERS (name filter) NAME BASE (root of a built checkout to compare with; always kept)
 //      NODE_ARGS (node flags for this build's render and data services), BASE_NODE_ARGS (BASE's)
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
-import {
-  ANCHORS,
-  HERE,
-  REPO,
-  autocannon,
-  cpuTicks as ticks,
-  resultsDir,
-  sleep,
-  untilOk,
-} from './lib/bench-setup.mjs';
+import { fileURLToPath } from 'node:url';
+import { cpuMs, loadAverage, machineTicks } from '../kit/cpu.mjs';
+import { load as autocannon, warmUp } from '../kit/load.mjs';
+import { REPO, runName, writeOutputs } from '../kit/out.mjs';
+import { freePort } from '../kit/ports.mjs';
+import { busyTicks, USER_HZ } from '../kit/proc-stat.mjs';
+import { startService } from '../kit/service.mjs';
+import { median as medianOf } from '../kit/stats.mjs';
+import { startPair as startServices } from './lib/pair.mjs';
 
 const env = process.env;
 const ROUNDS = Number(env.ROUNDS || 3);
@@ -42,25 +37,17 @@ const KINDS = (env.KINDS || 'html,nav').split(',');
 const RATE = env.RATE ? Number(env.RATE) : undefined;
 const load = (opts) =>
   autocannon({ ...opts, connections: CONNECTIONS, ...(RATE && { overallRate: RATE }) });
-const OUT = resultsDir('experiments');
-const NAME = path.basename(OUT);
-const DATA_PORT = 50363;
+const NAME = env.NAME || runName('experiments');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+if (!env.ANCHORS)
+  throw new Error('ANCHORS must name the benchmark anchors (bench/anchors/README.md)');
+const ANCHORS = path.resolve(env.ANCHORS);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const TREE = '1;bench-root/bench-section/bench-item(p.id=1)';
 
 const t0 = Date.now();
 const say = (m) =>
   console.log(`[experiments ${String(Math.round((Date.now() - t0) / 1000)).padStart(3)}s] ${m}`);
-const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-const machineBusy = () => {
-  const [, user, nice, system, , , irq, softirq, steal] = fs
-    .readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]
-    .trim()
-    .split(/\s+/)
-    .map(Number);
-  return user + nice + system + irq + softirq + (steal || 0);
-};
-
 const { payloadHash } = await import(path.join(REPO, 'packages/web/dist/index.js'));
 const NAV = {
   path: `/bench/items?_p=${payloadHash({ tree: TREE, prefetch: undefined })}`,
@@ -68,46 +55,26 @@ const NAV = {
 };
 const HTML = { path: '/bench/items', headers: {} };
 
-function launch(args, extraEnv, cwd = REPO) {
-  const child = spawn(process.execPath, args, {
-    cwd,
-    env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'silent', ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** A server of the rotation on a free port, ready once /bench/items answers. */
+async function launch(script, extraEnv, root = REPO) {
+  const port = await freePort();
+  const service = await startService({
+    root,
+    script,
+    env: { LOG_LEVEL: 'silent', PORT: String(port), RENDER_PORT: String(port), ...extraEnv },
+    ready: { http: `http://127.0.0.1:${port}${HTML.path}` },
+    // Its own process group, as the anchors' driver runs its servers.
     detached: true,
   });
-  const exited = new Promise((r) => child.once('exit', r));
-  return {
-    child,
-    exited,
-    stop: async () => (
-      child.kill('SIGTERM'),
-      await Promise.race([exited, sleep(10_000)]),
-      child.kill('SIGKILL')
-    ),
-  };
+  return { base: service.url.replace(HTML.path, ''), procs: [service] };
 }
 
-const portOpen = (port) =>
-  new Promise((resolve) => {
-    const s = net.connect({ port, host: '127.0.0.1' });
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-
 /** The render service behind the data service, both from the build at `root`. */
-async function startPair(root, renderPort, dataPort, nodeArgs = []) {
-  const data = launch(
-    [...nodeArgs, 'services/data/dist/main.js'],
-    { ...BENCH_DATA_ENV, DATA_PORT: String(dataPort) },
-    root,
-  );
-  while (!(await portOpen(dataPort))) await sleep(100);
-  const render = launch(
-    [...nodeArgs, 'services/render/dist/main.js'],
-    benchRenderEnv({ renderPort, dataPort }),
-    root,
-  );
-  return [render, data];
+async function startPair(root, nodeArgs = []) {
+  // Only NODE_ARGS, not the deployed flags: the rows in RESULTS.md were measured so.
+  const side = { baseFlags: [], flags: nodeArgs, env: { LOG_LEVEL: 'silent' }, detached: true };
+  const pair = await startServices({ root, data: side, render: side });
+  return { base: pair.render.url, procs: [pair.render, pair.data] };
 }
 
 const BASE = env.BASE ? path.resolve(env.BASE) : undefined;
@@ -119,45 +86,32 @@ const BASE_NAME = 'base: strata + data';
 const SERVERS = [
   {
     name: 'fastify-react',
-    port: 3108,
     kinds: ['html'],
-    start: () => [
-      launch(
-        [path.join(ANCHORS, 'fastify-react/server.mjs')],
-        { MODE: 'react', PORT: '3108' },
-        ANCHORS,
-      ),
-    ],
+    start: () => launch('fastify-react/server.mjs', { MODE: 'react' }, ANCHORS),
   },
   {
     name: 'strata + data',
-    port: 3208,
     kinds: ['html', 'nav'],
-    start: () => startPair(REPO, 3208, DATA_PORT, NODE_ARGS),
+    start: () => startPair(REPO, NODE_ARGS),
   },
   ...(BASE
     ? [
         {
           name: BASE_NAME,
-          port: 3212,
           kinds: ['html', 'nav'],
-          start: () => startPair(BASE, 3212, DATA_PORT + 2, BASE_NODE_ARGS),
+          start: () => startPair(BASE, BASE_NODE_ARGS),
         },
       ]
     : []),
   {
     name: 'strata, stub data',
-    port: 3207,
     kinds: ['html', 'nav'],
-    start: () => [launch([path.join(HERE, 'lib/stub-server.mjs')], { RENDER_PORT: '3207' })],
+    start: () => launch(path.join(HERE, 'lib/stub-server.mjs'), {}),
   },
   {
     name: 'strata, stub slim',
-    port: 3209,
     kinds: ['html', 'nav'],
-    start: () => [
-      launch([path.join(HERE, 'lib/stub-server.mjs')], { RENDER_PORT: '3209', STUB_VIEW: 'slim' }),
-    ],
+    start: () => launch(path.join(HERE, 'lib/stub-server.mjs'), { STUB_VIEW: 'slim' }),
   },
 ];
 
@@ -178,35 +132,32 @@ if (env.SERVERS) {
 }
 const records = [];
 say(
-  `load average ${loadavg()}; ${ROUNDS} rounds, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s`,
+  `load average ${loadAverage()}; ${ROUNDS} rounds, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s`,
 );
 for (let round = 1; round <= ROUNDS; round++) {
   const order = round % 2 ? SERVERS : [...SERVERS].reverse();
   for (const server of order) {
-    if (await portOpen(server.port))
-      throw new Error(`port ${server.port} (${server.name}) is in use`);
-    const procs = await server.start();
-    const base = `http://127.0.0.1:${server.port}`;
+    const { base, procs } = await server.start();
     try {
-      await untilOk(base + HTML.path);
       for (const kind of server.kinds.filter((k) => KINDS.includes(k))) {
         const req = kind === 'nav' ? NAV : HTML;
-        await load({ url: base + req.path, headers: req.headers, duration: WARMUP });
-        const a = procs.map((p) => ticks(p.child.pid));
-        const m0 = machineBusy();
-        const r = await load({ url: base + req.path, headers: req.headers, duration: DURATION });
-        const b = procs.map((p) => ticks(p.child.pid));
-        const n = r.requests.total;
+        const request = { url: base + req.path, headers: req.headers, connections: CONNECTIONS };
+        await warmUp({ ...request, ...(RATE && { overallRate: RATE }) }, WARMUP);
+        const a = procs.map((p) => cpuMs(p.pid));
+        const m0 = busyTicks(machineTicks());
+        const r = await load({ ...request, duration: DURATION });
+        const b = procs.map((p) => cpuMs(p.pid));
+        const n = r.completed;
         const rec = {
           round,
           server: server.name,
           kind,
           requests: n,
-          reqPerSec: n / r.duration,
-          renderCpuMsPerReq: ((b[0] - a[0]) * 10) / n,
-          dataCpuMsPerReq: procs[1] ? ((b[1] - a[1]) * 10) / n : null,
-          machineCores: (machineBusy() - m0) / 100 / r.duration,
-          failed: r.errors + r.timeouts + r.non2xx,
+          reqPerSec: r.perSecond,
+          renderCpuMsPerReq: (b[0] - a[0]) / n,
+          dataCpuMsPerReq: procs[1] ? (b[1] - a[1]) / n : null,
+          machineCores: (busyTicks(machineTicks()) - m0) / USER_HZ / DURATION,
+          failed: r.failed,
         };
         records.push(rec);
         say(
@@ -222,13 +173,10 @@ for (let round = 1; round <= ROUNDS; round++) {
   }
 }
 
+// Rounds without a figure (no data service, a failed ratio) are left out.
 const median = (xs) => {
-  const v = xs.filter((x) => x !== null && Number.isFinite(x)).sort((a, b) => a - b);
-  return v.length
-    ? v.length % 2
-      ? v[v.length >> 1]
-      : (v[v.length / 2 - 1] + v[v.length / 2]) / 2
-    : null;
+  const v = xs.filter((x) => x !== null && Number.isFinite(x));
+  return v.length ? medianOf(v) : null;
 };
 const fr = (round) =>
   records.find((r) => r.round === round && r.server === 'fastify-react')?.renderCpuMsPerReq;
@@ -269,7 +217,7 @@ if (BASE)
   }
 const fmt = (x, d = 2) => (x === null || !Number.isFinite(x) ? '–' : x.toFixed(d));
 const md = [
-  `${NAME}: ${ROUNDS} rounds, ${CONNECTIONS} connections${RATE ? `, fixed overall rate ${RATE} req/s` : ''}, ${WARMUP} s warm-up + ${DURATION} s, servers alternating; load average at end ${loadavg()}.`,
+  `${NAME}: ${ROUNDS} rounds, ${CONNECTIONS} connections${RATE ? `, fixed overall rate ${RATE} req/s` : ''}, ${WARMUP} s warm-up + ${DURATION} s, servers alternating; load average at end ${loadAverage()}.`,
   '',
   '| server | request | req/s | render CPU ms/req | data CPU ms/req | render ÷ fastify-react (per-round median) | render CPU ms/req per round |',
   '|---|---|---:|---:|---:|---:|---|',
@@ -292,10 +240,8 @@ const md = [
       ]
     : []),
 ].join('\n');
-fs.mkdirSync(OUT, { recursive: true });
-fs.writeFileSync(path.join(OUT, 'experiments.md'), md);
-fs.writeFileSync(
-  path.join(OUT, 'experiments.json'),
-  JSON.stringify({ base: BASE ?? null, records, rows, vsBase }, null, 2) + '\n',
-);
+writeOutputs(`render/${NAME}`, {
+  'experiments.md': md,
+  'experiments.json': JSON.stringify({ base: BASE ?? null, records, rows, vsBase }, null, 2) + '\n',
+});
 console.log('\n' + md);

@@ -25,13 +25,16 @@
 //                                proposal 4, and packed with its list keys once as now)
 //
 // Usage: node bench/render/micro.mjs   (after `npm run build`)
-// Env: RENDERS (1000 per variant), OUT (bench/.out/render/micro-<UTC time>), VARIANTS (filter)
+// Env: RENDERS (1000 per variant), NAME (bench/.out/render/<NAME>/; micro-<UTC time>), VARIANTS (filter)
 process.env.NODE_ENV = 'production';
 const fs = await import('node:fs');
 const path = await import('node:path');
 const { drain, streamReact, streamReactViaPassThrough } = await import('./lib/react-sinks.mjs');
 const { plainBenchSegments } = await import('./lib/plain-bench-segments.mjs');
 const { fileURLToPath, pathToFileURL } = await import('node:url');
+const { loadAverage } = await import('../kit/cpu.mjs');
+const { runName, writeOutputs } = await import('../kit/out.mjs');
+const { median: med } = await import('../kit/stats.mjs');
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
@@ -39,14 +42,7 @@ const REPO = path.resolve(HERE, '../..');
 const ANCHORS = path.join(REPO, 'bench/anchors');
 const RENDERS = Number(process.env.RENDERS || 1000);
 const BATCHES = 5;
-const OUT = path.resolve(
-  process.env.OUT ||
-    path.join(
-      HERE,
-      '../.out/render',
-      `micro-${new Date().toISOString().slice(0, 16).replace(/:/g, '-')}`,
-    ),
-);
+const NAME = process.env.NAME || runName('micro');
 const imp = (p) => import(pathToFileURL(path.join(REPO, p)).href);
 
 const React = await import(pathToFileURL(path.join(REPO, 'node_modules/react/index.js')).href);
@@ -59,8 +55,9 @@ const { SegmentTree } = await imp('packages/web/dist/render/segment-tree.js');
 const { FormResultContext } = await imp('packages/web/dist/render/form-result.js');
 const { jsonForScript } = await imp('packages/web/dist/protocol/safe-json.js');
 const { packRows } = await imp('packages/web/dist/protocol/row-tables.js');
-const { appRoutes } = await imp('services/render/dist/app/routes.js');
-const { benchRoot } = await imp('services/render/dist/app/bench/bench-routes.js');
+// The catalogue app's routes (apps/catalog), as the render service serves them.
+const { appRoutes } = await imp('apps/catalog/dist/routes.js');
+const { benchRoot } = await imp('apps/catalog/dist/bench/bench-routes.js');
 const { ListItemsResponse } = await imp('proto/dist/index.js');
 const { getItems } = await import(pathToFileURL(path.join(ANCHORS, 'shared/data.mjs')).href);
 const { itemsDocument, BOOTSTRAP_SCRIPT } = await import(
@@ -168,7 +165,7 @@ const slimWire = ListItemsResponse.encode({
   tags: ['items'],
 }).finish();
 
-const { formatPrice } = await imp('services/render/dist/app/services.js');
+const { formatPrice } = await imp('apps/catalog/dist/price.js');
 const plainSegments = plainBenchSegments({ React, benchRoot, section, itemsPage, formatPrice });
 
 const navHash = payloadHash({ tree: TREE, prefetch: undefined });
@@ -292,7 +289,6 @@ for (let b = 0; b < BATCHES; b++) {
   for (const [name, fn] of order)
     results.get(name).push(await batch(fn, Math.ceil(RENDERS / BATCHES)));
 }
-const med = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const base = results.has('anchors itemsDocument')
   ? med(results.get('anchors itemsDocument').map((r) => r.cpuMs))
   : NaN;
@@ -307,7 +303,7 @@ const rows = variants.map(([name]) => {
   };
 });
 const md = [
-  `In-process, data in memory; ${RENDERS} renders per variant in ${BATCHES} alternating batches after 200 warm-up renders; node ${process.version}, react-dom ${JSON.parse(fs.readFileSync(path.join(REPO, 'node_modules/react-dom/package.json'), 'utf8')).version}, NODE_ENV=production; load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}.`,
+  `In-process, data in memory; ${RENDERS} renders per variant in ${BATCHES} alternating batches after 200 warm-up renders; node ${process.version}, react-dom ${JSON.parse(fs.readFileSync(path.join(REPO, 'node_modules/react-dom/package.json'), 'utf8')).version}, NODE_ENV=production; load average ${loadAverage()}.`,
   '',
   '| variant | ms/render (wall) | ms/render (CPU) | ÷ anchors itemsDocument (CPU) | bytes | CPU ms per batch |',
   '|---|---:|---:|---:|---:|---|',
@@ -317,11 +313,9 @@ const md = [
   ),
   '',
 ].join('\n');
-fs.mkdirSync(OUT, { recursive: true });
-fs.writeFileSync(path.join(OUT, 'micro.md'), md);
-fs.writeFileSync(
-  path.join(OUT, 'micro.json'),
-  JSON.stringify({ renders: RENDERS, batches: BATCHES, rows }, null, 2) + '\n',
-);
+const out = writeOutputs(`render/${NAME}`, {
+  'micro.md': md,
+  'micro.json': JSON.stringify({ renders: RENDERS, batches: BATCHES, rows }, null, 2) + '\n',
+});
 console.log(md);
-console.log(`wrote ${path.relative(REPO, OUT)}/micro.md, micro.json`);
+console.log(`wrote ${path.relative(REPO, out)}/micro.md, micro.json`);

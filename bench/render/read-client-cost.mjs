@@ -7,10 +7,11 @@
 // CPU µs/call is this process's user+system time ÷ calls, so it is the caller's cost only.
 //
 // Usage: npm run build && node bench/render/read-client-cost.mjs
-// Env: CALLS (3000 per client per round) CONCURRENCY (8) ROUNDS (4) DATA_PORT (50371)
-import { spawn } from 'node:child_process';
-import net from 'node:net';
+// Env: CALLS (3000 per client per round) CONCURRENCY (8) ROUNDS (4) DATA_PORT (a free port)
 import path from 'node:path';
+import { freePort } from '../kit/ports.mjs';
+import { startService } from '../kit/service.mjs';
+import { median } from '../kit/stats.mjs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -25,25 +26,17 @@ const { createCatalogClient, createGrpcTransport } = await imp(
 const CALLS = Number(process.env.CALLS || 3000);
 const CONCURRENCY = Number(process.env.CONCURRENCY || 8);
 const ROUNDS = Number(process.env.ROUNDS || 4);
-const PORT = Number(process.env.DATA_PORT || 50371);
+const PORT = Number(process.env.DATA_PORT) || (await freePort());
 const ADDRESS = `127.0.0.1:${PORT}`;
 
-const portOpen = () =>
-  new Promise((resolve) => {
-    const socket = net.connect(PORT, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-if (await portOpen()) throw new Error(`port ${PORT} is in use`);
-const data = spawn(process.execPath, ['services/data/dist/main.js'], {
-  cwd: REPO,
-  env: { ...process.env, DATA_PORT: String(PORT), DATA_HOST: '127.0.0.1', DATA_DIR: 'memory://' },
-  stdio: 'ignore',
+// Not in production mode (its secrets checks), as the rows in RESULTS.md were measured.
+const data = await startService({
+  root: REPO,
+  script: 'services/data/dist/main.js',
+  production: false,
+  env: { DATA_PORT: String(PORT), DATA_HOST: '127.0.0.1', DATA_DIR: 'memory://' },
+  ready: { tcp: { host: '127.0.0.1', port: PORT } },
 });
-for (let waited = 0; !(await portOpen()); waited += 100) {
-  if (waited > 60_000) throw new Error('the data service did not start');
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
 
 const request = ListItemsRequest.fromPartial({ pageSize: 100, view: ItemView.ITEM_VIEW_BASIC });
 const metadataValues = { 'strata-trace-id': '0123456789abcdef0123456789abcdef' };
@@ -101,9 +94,8 @@ try {
 } finally {
   viaGrpcJs.close();
   transport.close();
-  data.kill('SIGTERM');
+  await data.stop();
 }
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const base = median(results['grpc-js'].map((r) => r.cpuUs));
 console.log(
   `\nListItems(100, basic), ${CALLS} calls × ${ROUNDS} rounds, concurrency ${CONCURRENCY}\n`,

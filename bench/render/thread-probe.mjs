@@ -9,88 +9,75 @@
 //   node bench/render/thread-probe.mjs                 # after `npm run build`
 //   RENDER_ARGS=--single-threaded-gc node bench/render/thread-probe.mjs
 //
-// Env: ROOT (built checkout; this one), DURATION (12 s measured, after a 3 s warm-up),
+// Env: ROOT (built checkout; this one), DURATION (12 s measured, after WARMUP: 3 s),
 //      CONNECTIONS (50), RENDER_ARGS, DATA_ARGS (extra node flags), PGLITE_WORKER (false),
-//      ANCHORS (for autocannon), NAME (bench/.out/render/<NAME>/probe.md; default probe-<UTC time>)
+//      ANCHORS (their autocannon), NAME (bench/.out/render/<NAME>/probe.md; default probe-<UTC time>)
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { ANCHORS, REPO, resultsDir, sleep, threadCpuTicks, untilOk } from './lib/bench-setup.mjs';
-import { BENCH_DATA_ENV, benchRenderEnv, launchService } from './lib/service-env.mjs';
+import { resolve } from 'node:path';
+import { machineTicks, threadCpuMs } from '../kit/cpu.mjs';
+import { AUTOCANNON_CLI } from '../kit/load.mjs';
+import { REPO, runName, writeOutputs } from '../kit/out.mjs';
+import { machineShares } from '../kit/proc-stat.mjs';
+import { startPair } from './lib/pair.mjs';
+import { BENCH_DATA_ENV } from './lib/service-env.mjs';
 
 const env = process.env;
-const ROOT = path.resolve(env.ROOT || REPO);
+const ROOT = resolve(env.ROOT || REPO);
 const DURATION = Number(env.DURATION || 12);
+const WARMUP = Number(env.WARMUP || 3);
 const CONNECTIONS = Number(env.CONNECTIONS || 50);
-const WARMUP = 3;
-const OUT = resultsDir('probe');
+const NAME = env.NAME || runName('probe');
 const words = (value) => (value || '').split(' ').filter(Boolean);
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-const launch = (nodeArgs, script, extraEnv) => launchService(ROOT, nodeArgs, script, extraEnv);
-
-/** The machine's cumulative jiffies: user, nice, system, idle, iowait, irq, softirq, steal. */
-const machineTicks = () =>
-  fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 9).map(Number);
-
-const data = launch(words(env.DATA_ARGS), 'services/data/dist/main.js', {
-  ...BENCH_DATA_ENV,
-  DATA_PORT: '50471',
+const pair = await startPair({
+  root: ROOT,
+  data: { flags: words(env.DATA_ARGS) },
+  render: { flags: words(env.RENDER_ARGS) },
 });
-const render = launch(
-  words(env.RENDER_ARGS),
-  'services/render/dist/main.js',
-  benchRenderEnv({ renderPort: 3311, dataPort: 50471 }),
-);
-const url = 'http://127.0.0.1:3311/bench/items';
 try {
-  await untilOk(url);
-  const cli = path.join(ANCHORS, 'node_modules/autocannon/autocannon.js');
+  const url = `${pair.render.url}/bench/items`;
   const loadArgs = ['-c', String(CONNECTIONS), '-d', String(WARMUP + DURATION), '-j', url];
-  const load = spawn(process.execPath, [cli, ...loadArgs]);
+  const load = spawn(process.execPath, [AUTOCANNON_CLI, ...loadArgs]);
   let report = '';
   load.stdout.on('data', (chunk) => (report += chunk));
-  const finished = new Promise((resolve) => load.on('exit', resolve));
+  const finished = new Promise((done) => load.on('exit', done));
   await sleep(WARMUP * 1000);
-  const pids = { render: render.pid, data: data.pid, autocannon: load.pid };
-  const before = Object.fromEntries(
-    Object.entries(pids).map(([k, pid]) => [k, threadCpuTicks(pid)]),
-  );
+  const pids = { render: pair.render.pid, data: pair.data.pid, autocannon: load.pid };
+  const threadsNow = () =>
+    Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, threadCpuMs(pid)]));
+  const before = threadsNow();
   const machineBefore = machineTicks();
   await sleep(DURATION * 1000);
-  const after = Object.fromEntries(
-    Object.entries(pids).map(([k, pid]) => [k, threadCpuTicks(pid)]),
-  );
-  const machine = machineTicks().map((value, i) => value - machineBefore[i]);
+  const after = threadsNow();
+  const machine = machineShares(machineBefore, machineTicks());
   await finished;
   const result = JSON.parse(report);
 
-  const percent = (ticks) => Math.round(ticks / DURATION); // 100 ticks a second
+  const percent = (ms) => Math.round(ms / (10 * DURATION)); // of one core over the window
   const lines = [
-    `${path.basename(OUT)}: ${ROOT}, render [${words(env.RENDER_ARGS).join(' ')}], data [${['PGLITE_WORKER=' + BENCH_DATA_ENV.PGLITE_WORKER, ...words(env.DATA_ARGS)].join(' ')}]; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s measured.`,
+    `${NAME}: ${ROOT}, render [${words(env.RENDER_ARGS).join(' ')}], data [${['PGLITE_WORKER=' + BENCH_DATA_ENV.PGLITE_WORKER, ...words(env.DATA_ARGS)].join(' ')}]; ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s measured.`,
     '',
     `${Math.round(result.requests.average)} req/s over the whole load (warm-up included), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.errors} errors, ${result.non2xx} non-2xx.`,
     '',
     '| process | threads busy (% of one core, busiest first) | total |',
     '|---|---|---:|',
   ];
-  for (const [name, ticks] of Object.entries(after)) {
-    const busy = Object.entries(ticks)
-      .map(([thread, value]) => [thread, percent(value - (before[name][thread] ?? 0))])
+  for (const [name, threads] of Object.entries(after)) {
+    const busy = Object.entries(threads)
+      .map(([thread, ms]) => [thread, percent(ms - (before[name][thread] ?? 0))])
       .filter(([, value]) => value > 0)
       .sort((a, b) => b[1] - a[1]);
     const total = busy.reduce((sum, [, value]) => sum + value, 0);
     lines.push(`| ${name} | ${busy.map(([t, v]) => `${t} ${v}%`).join(', ')} | ${total}% |`);
   }
-  const all = machine.reduce((sum, value) => sum + value, 0);
-  const share = (i) => `${Math.round((100 * machine[i]) / all)}%`;
+  const share = (field) => `${Math.round(100 * machine[field])}%`;
   lines.push(
     '',
-    `Machine: user ${share(0)}, system ${share(2)}, softirq ${share(6)}, steal ${share(7)}, **idle ${share(3)}**.`,
+    `Machine: user ${share('user')}, system ${share('system')}, softirq ${share('softirq')}, steal ${share('steal')}, **idle ${share('idle')}**.`,
   );
-  fs.mkdirSync(OUT, { recursive: true });
-  fs.writeFileSync(path.join(OUT, 'probe.md'), lines.join('\n') + '\n');
+  writeOutputs(`render/${NAME}`, { 'probe.md': lines.join('\n') + '\n' });
   console.log(lines.join('\n'));
 } finally {
-  render.kill();
-  data.kill();
+  await pair.stop();
 }

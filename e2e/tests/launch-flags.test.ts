@@ -49,12 +49,17 @@ describe('the render and data services start with the same node flags everywhere
       `exec node ${asWords} services/render`,
     ],
     [
+      "the render benches' data + render pair",
+      'bench/render/lib/pair.mjs',
+      'baseFlags = SERVICE_NODE_FLAGS',
+    ],
+    [
       'the anchor benchmark (data)',
       'bench/render/lib/drive.mjs',
-      `[...SERVICE_NODE_FLAGS, 'services/data`,
+      "{ startData } from './pair.mjs'",
     ],
-    ['the profiler', 'bench/render/profile.mjs', 'SERVICE_NODE_FLAGS,'],
-    ['the thread probe', 'bench/render/lib/service-env.mjs', 'baseFlags = SERVICE_NODE_FLAGS'],
+    ['the profiler', 'bench/render/profile.mjs', "{ startPair } from './lib/pair.mjs'"],
+    ['the thread probe', 'bench/render/thread-probe.mjs', "{ startPair } from './lib/pair.mjs'"],
     [
       'the A/B scenario (ab-pairs, the drift guard)',
       'bench/render/scenario.mjs',

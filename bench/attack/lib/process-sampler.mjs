@@ -1,14 +1,11 @@
-// Samples a process's resident memory from /proc (Linux) at a fixed interval, and its CPU time.
-import { readFileSync } from 'node:fs';
+// Samples a process's resident memory (bench/kit) at a fixed interval, and its CPU time.
 import { cpuMs } from '../../kit/cpu.mjs';
-
-const MIB = 1024 * 1024;
+import { rssMiB } from '../../kit/memory.mjs';
 
 /** Resident set of `pid` in MiB, or undefined once it has exited. */
-function rssMiB(pid) {
+function rssOrNothing(pid) {
   try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? (Number(match[1]) * 1024) / MIB : undefined;
+    return rssMiB(pid);
   } catch {
     return undefined;
   }
@@ -32,7 +29,7 @@ export function sampleProcess(pid, intervalMs = 200) {
   const cpuAtStart = cpuSeconds(pid);
   const samples = [];
   const take = () => {
-    const value = rssMiB(pid);
+    const value = rssOrNothing(pid);
     if (value !== undefined) samples.push([(performance.now() - started) / 1000, value]);
   };
   take();

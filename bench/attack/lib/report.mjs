@@ -1,9 +1,7 @@
 // The attack bench's report: goals first, then what each class got back.
+import { nearestRank } from '../../kit/stats.mjs';
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
+const percentile = (values, p) => nearestRank(values, p / 100);
 const statuses = (byStatus) =>
   Object.entries(byStatus)
     .map(([status, n]) => `${status === '0' ? 'network error' : status}: ${n}`)

@@ -1,21 +1,14 @@
 // Closed-loop load: `concurrency` workers, each issuing its next call as soon as the previous one
 // completes. Calls completing inside [warm-up end, warm-up end + duration] are measured.
-import { readFileSync } from 'node:fs';
+import { machineTicks } from '../../kit/cpu.mjs';
+import { busyTicks } from '../../kit/proc-stat.mjs';
+import { median as medianOf, nearestRank as percentile } from '../../kit/stats.mjs';
 
-/** Nearest-rank percentile of an ascending array. */
-export function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-}
-
-/** Whole-machine CPU counters (jiffies) from /proc/stat: busy and total. */
+/** Whole-machine CPU counters (ticks) from /proc/stat: busy and total. */
 export function machineCpu() {
   try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
-    const v = line.trim().split(/\s+/).slice(1).map(Number);
-    const idle = v[3] + (v[4] ?? 0);
-    const total = v.slice(0, 8).reduce((a, b) => a + b, 0);
-    return { busy: total - idle, total };
+    const ticks = machineTicks();
+    return { busy: busyTicks(ticks), total: Object.values(ticks).reduce((a, b) => a + b, 0) };
   } catch {
     return undefined;
   }
@@ -87,9 +80,8 @@ export async function closedLoop({ call, concurrency, warmupMs, durationMs, snap
   };
 }
 
+/** The median of the finite values (a phase a round skipped is missing); NaN if none. */
 export const median = (values) => {
-  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const finite = values.filter((v) => Number.isFinite(v));
+  return finite.length ? medianOf(finite) : NaN;
 };

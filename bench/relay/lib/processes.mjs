@@ -1,11 +1,11 @@
 // What the relay benches share: the envelope they post, node servers started on 127.0.0.1
-// (ready when they print their URL), their CPU time, the relay's bench settings and the
-// autocannon load.
-import autocannon from 'autocannon';
+// (ready when they print their URL), their CPU time, the relay's bench settings and the envelope
+// load (all through bench/kit).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadResult } from '../../kit/load.mjs';
 import { startService } from '../../kit/service.mjs';
 
 export const repo = fileURLToPath(new URL('../../../', import.meta.url));
@@ -41,14 +41,8 @@ export const commitOf = (root) =>
 /** CPU time (user + system, all threads) a process has used so far, in ms (the kit's reading). */
 export { cpuMs } from '../../kit/cpu.mjs';
 
-/** Stops a server with SIGTERM (a profiled one writes its profile then). */
-export function stopServer(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
-}
+/** Stops a server with SIGTERM (a profiled one writes its profile then): the kit's stop. */
+export { stopService as stopServer } from '../../kit/service.mjs';
 
 /** The relay's settings in every bench run: the fixture's DSN, a 4 GiB spool, ready line on. */
 export function relayBenchEnv(upstreamUrl, spoolDir) {
@@ -66,14 +60,14 @@ export function relayBenchEnv(upstreamUrl, spoolDir) {
   };
 }
 
-/** Posts the fixture to `url`'s tunnel path for `duration` seconds; autocannon's result. */
-export function postEnvelopes(url, { connections, duration }) {
-  return autocannon({
-    url: `${url}/monitoring`,
-    method: 'POST',
-    body: fixture,
-    headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    connections,
-    duration,
-  });
-}
+/** The fixture posted to `url`'s tunnel path, as autocannon takes a request. */
+export const envelopeRequest = (url) => ({
+  url: `${url}/monitoring`,
+  method: 'POST',
+  body: fixture,
+  headers: { 'content-type': 'text/plain;charset=UTF-8' },
+});
+
+/** Posts the fixture for `duration` seconds (the kit's autocannon); autocannon's result. */
+export const postEnvelopes = (url, { connections, duration }) =>
+  loadResult({ ...envelopeRequest(url), connections, duration });

@@ -1,75 +1,65 @@
 // The A/B behind bench/render/RESULTS.md's "A/B through the same quiet spell" (the memory
 // reducer after an idle gap): kept as the record of that run, moved here from results/.
-// Usage: [ANCHORS=<anchors>] [REPO=<built checkout>] [IDLE_S=130] [PAIRS='default;--no-memory-reducer'] node bench/render/experiments/idle-memory-reducer-ab.mjs
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-// The anchors' autocannon when ANCHORS names them, else the repository's (the same version).
-const autocannon = createRequire(
-  process.env.ANCHORS ? `${process.env.ANCHORS}/package.json` : import.meta.url,
-)('autocannon');
+// Usage: [ANCHORS=<anchors>] [REPO=<built checkout>] [IDLE_S=130] [WINDOW_S=5] [PAIRS='default;--no-memory-reducer'] node bench/render/experiments/idle-memory-reducer-ab.mjs
+import { cpuMs } from '../../kit/cpu.mjs';
+import { load } from '../../kit/load.mjs';
+import { freePort } from '../../kit/ports.mjs';
+import { cpuMsPerRequest } from '../../kit/proc-stat.mjs';
+import { startService } from '../../kit/service.mjs';
+
 const REPO = process.env.REPO || new URL('../../../', import.meta.url).pathname;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const base = {
-  ...process.env,
-  NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   RENDER_BENCH_PAGES: 'true',
   STRATA_ALLOW_DEVELOPMENT_SECRETS: 'true',
 };
-const ticks = (pid) => {
-  const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return Number(f[11]) + Number(f[12]);
-};
-// Service logs go to the git-ignored bench/.out.
-const LOGS = new URL('../../.out/idle-memory-reducer', import.meta.url).pathname;
-fs.mkdirSync(LOGS, { recursive: true });
 const IDLE = Number(process.env.IDLE_S || 130) * 1000;
-function pair(i, flags) {
-  const out = (n) => fs.openSync(`${LOGS}/idle-ab-${i}-${n}.log`, 'w');
-  const data = spawn('node', ['--max-semi-space-size=64', ...flags, 'services/data/dist/main.js'], {
-    cwd: REPO,
+// Seconds of load per measured window (5 in the recorded run).
+const WINDOW_S = Number(process.env.WINDOW_S || 5);
+async function pair(flags) {
+  const [dataPort, renderPort] = [await freePort(), await freePort()];
+  const nodeFlags = ['--max-semi-space-size=64', ...flags];
+  const data = await startService({
+    root: REPO,
+    script: 'services/data/dist/main.js',
+    flags: nodeFlags,
     env: {
       ...base,
-      DATA_PORT: String(50380 + i),
+      DATA_PORT: String(dataPort),
       DATA_HOST: '127.0.0.1',
       DATA_DIR: 'memory://',
       PGLITE_WORKER: 'false',
     },
-    stdio: ['ignore', out('data'), 'inherit'],
+    ready: { tcp: { host: '127.0.0.1', port: dataPort } },
   });
-  const render = spawn(
-    'node',
-    ['--max-semi-space-size=64', ...flags, 'services/render/dist/main.js'],
-    {
-      cwd: REPO,
-      env: {
-        ...base,
-        RENDER_PORT: String(3280 + i),
-        DATA_SERVICE_ADDRESS: `127.0.0.1:${50380 + i}`,
-        SEGMENT_CACHE: 'false',
-      },
-      stdio: ['ignore', out('render'), 'inherit'],
+  const url = `http://127.0.0.1:${renderPort}/bench/items`;
+  const render = await startService({
+    root: REPO,
+    script: 'services/render/dist/main.js',
+    flags: nodeFlags,
+    env: {
+      ...base,
+      RENDER_PORT: String(renderPort),
+      DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
+      SEGMENT_CACHE: 'false',
     },
-  );
-  return {
-    name: flags.join(' ') || 'default',
-    data,
-    render,
-    url: `http://127.0.0.1:${3280 + i}/bench/items`,
-  };
+    ready: { http: url },
+  });
+  return { name: flags.join(' ') || 'default', data, render, url };
 }
 const specs = (process.env.PAIRS || 'default;--no-memory-reducer')
   .split(';')
   .map((s) => (s === 'default' ? [] : s.split(' ')));
-const pairs = specs.map((f, i) => pair(i, f));
-await sleep(5000);
+const pairs = [];
+for (const flags of specs) pairs.push(await pair(flags));
 async function windows(p, label, n) {
   for (let w = 0; w < n; w++) {
-    const t0 = ticks(p.render.pid),
-      d0 = ticks(p.data.pid);
-    const r = await autocannon({ url: p.url, connections: 50, duration: 5 });
-    const row = `${p.name.padEnd(22)} ${label} w${w}: ${Math.round(r.requests.average)} req/s, render ${(((ticks(p.render.pid) - t0) * 10) / r.requests.total).toFixed(3)}, data ${(((ticks(p.data.pid) - d0) * 10) / r.requests.total).toFixed(3)} ms/req`;
+    const t0 = cpuMs(p.render.pid),
+      d0 = cpuMs(p.data.pid);
+    const r = await load({ url: p.url, connections: 50, duration: WINDOW_S });
+    const perRequest = (pid, before) => cpuMsPerRequest(before, cpuMs(pid), r.completed);
+    const row = `${p.name.padEnd(22)} ${label} w${w}: ${Math.round(r.perSecond)} req/s, render ${perRequest(p.render.pid, t0).toFixed(3)}, data ${perRequest(p.data.pid, d0).toFixed(3)} ms/req`;
     console.log(row);
   }
 }
@@ -78,6 +68,6 @@ await sleep(IDLE);
 const after = process.env.REVERSE_AFTER ? [...pairs].reverse() : pairs;
 for (const p of after) await windows(p, 'after', 3);
 for (const p of pairs) {
-  p.render.kill();
-  p.data.kill();
+  await p.render.stop();
+  await p.data.stop();
 }

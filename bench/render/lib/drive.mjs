@@ -7,20 +7,21 @@
 // Env: ANCHORS (anchors folder), OUT (absolute), DATA_PORT, STRATA_ROOT, plus everything the
 // anchors' run.sh reads (passed through).
 //
-// How the data-service figure is taken: a sampler reads utime+stime of the data service from
-// /proc/<pid>/stat every SAMPLE_MS. The driver's stdout is piped through this process; each
-// "  <target> <kind> ... " progress line starts a load phase (warm-up + measured run) and the
-// result that completes the line ends it. The measured window is the last `durationS` seconds
+// How the data-service figure is taken: a sampler (bench/kit/cpu.mjs) reads utime+stime of the
+// data service from /proc/<pid>/stat every SAMPLE_MS. The driver's stdout is piped through this
+// process; each "  <target> <kind> ... " progress line starts a load phase (warm-up + measured
+// run) and the result that completes the line ends it. The measured window is the last `durationS` seconds
 // (autocannon's own elapsed time, from results.json) before that end; the data service's CPU in
 // that window (linear interpolation between samples) divided by the driver's completed requests
 // gives data CPU ms/req for that round. Windows of the other targets give its idle background.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuMs, sampleCpu } from '../../kit/cpu.mjs';
+import { valueAt } from '../../kit/stats.mjs';
+import { startData } from './pair.mjs';
 import { BENCH_DATA_ENV } from './service-env.mjs';
-import { SERVICE_NODE_FLAGS } from '../../../scripts/stack/services.mjs';
 import { writeReport } from './report.mjs';
 
 const env = process.env;
@@ -31,113 +32,12 @@ const ANCHORS = path.resolve(env.ANCHORS);
 const OUT = path.resolve(env.OUT);
 const DATA_PORT = Number(env.DATA_PORT || 50361);
 const SAMPLE_MS = Number(env.SAMPLE_MS || 50);
-const CLK_TCK = 100; // getconf CLK_TCK on Linux
 
 const started = performance.now();
 const say = (msg) =>
   console.log(
     `[bench/render ${String(Math.round((performance.now() - started) / 1000)).padStart(3)}s] ${msg}`,
   );
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function ticksOf(pid) {
-  const s = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-  return Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]); // utime stime cutime cstime
-}
-
-function portOpen(port) {
-  return new Promise((resolve) => {
-    const sock = net.connect({ port, host: '127.0.0.1' });
-    sock.once('connect', () => {
-      sock.destroy();
-      resolve(true);
-    });
-    sock.once('error', () => resolve(false));
-    sock.setTimeout(1000, () => {
-      sock.destroy();
-      resolve(false);
-    });
-  });
-}
-
-// ------------------------------------------------------------------ data service
-
-async function startDataService(logPath) {
-  if (await portOpen(DATA_PORT))
-    throw new Error(`port ${DATA_PORT} (data service) is already in use`);
-  const log = fs.openSync(logPath, 'a');
-  // The data service's node flags, as every start path sets them (docs/data-service.md, "Memory").
-  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, 'services/data/dist/main.js'], {
-    cwd: STRATA_ROOT,
-    env: {
-      ...env,
-      ...BENCH_DATA_ENV,
-      DATA_PORT: String(DATA_PORT),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', log, log],
-    detached: true, // own process group: outside the candidate's group and the driver's
-  });
-  fs.closeSync(log);
-  const state = { child, exited: false, code: null };
-  child.on('exit', (code, signal) => {
-    state.exited = true;
-    state.code = code ?? signal;
-  });
-  const deadline = Date.now() + 60_000;
-  while (!(await portOpen(DATA_PORT))) {
-    if (state.exited) throw new Error(`data service exited (${state.code}); see ${logPath}`);
-    if (Date.now() > deadline)
-      throw new Error(`data service not listening after 60 s; see ${logPath}`);
-    await sleep(100);
-  }
-  return state;
-}
-
-async function stopDataService(state) {
-  if (!state || state.exited) return;
-  state.child.kill('SIGTERM');
-  for (let i = 0; i < 100 && !state.exited; i++) await sleep(100);
-  if (!state.exited) state.child.kill('SIGKILL');
-}
-
-// ------------------------------------------------------------------ sampler and phases
-
-function startSampler(pid) {
-  const samples = [];
-  const take = () => {
-    try {
-      samples.push([performance.now(), ticksOf(pid)]);
-    } catch {
-      /* exited */
-    }
-  };
-  take();
-  const timer = setInterval(take, SAMPLE_MS);
-  return {
-    samples,
-    stop() {
-      clearInterval(timer);
-      take();
-    },
-  };
-}
-
-/** Cumulative ticks at time t (linear interpolation between samples). */
-function ticksAt(samples, t) {
-  if (!samples.length) return null;
-  if (t <= samples[0][0]) return samples[0][1];
-  for (let i = 1; i < samples.length; i++) {
-    const [t1, v1] = samples[i];
-    if (t1 >= t) {
-      const [t0, v0] = samples[i - 1];
-      return v0 + ((v1 - v0) * (t - t0)) / (t1 - t0 || 1);
-    }
-  }
-  return samples.at(-1)[1];
-}
 
 /** Watches the driver's output: round numbers and the start/end time of each load phase. */
 function phaseTracker() {
@@ -200,18 +100,19 @@ function runAnchors(tracker) {
 
 async function main() {
   fs.mkdirSync(OUT, { recursive: true });
-  const dataLog = path.join(OUT, 'data-service.log');
-  fs.rmSync(dataLog, { force: true });
   say(
     `starting the data service on 127.0.0.1:${DATA_PORT} (DATA_DIR=memory://, PGLITE_WORKER=${BENCH_DATA_ENV.PGLITE_WORKER}, own process group)`,
   );
-  const data = await startDataService(dataLog);
-  const pid = data.child.pid;
-  const ticksStart = ticksOf(pid);
+  // Its own process group: outside the candidate's group and the driver's.
+  const data = await startData({ root: STRATA_ROOT, port: DATA_PORT, detached: true });
+  let dataExit = null;
+  data.child.once('exit', (code, signal) => (dataExit = code ?? signal));
+  const pid = data.pid;
+  const cpuStart = cpuMs(pid);
   say(
-    `data service pid ${pid} listening; ${(ticksStart / CLK_TCK).toFixed(2)} s CPU spent starting and seeding`,
+    `data service pid ${pid} listening; ${(cpuStart / 1000).toFixed(2)} s CPU spent starting and seeding`,
   );
-  const sampler = startSampler(pid);
+  const sampler = sampleCpu(pid, SAMPLE_MS);
   const tracker = phaseTracker();
   let failure = null;
   try {
@@ -222,9 +123,9 @@ async function main() {
   } finally {
     sampler.stop();
     say('stopping the data service');
-    if (data.exited)
-      failure ??= new Error(`data service exited during the run (${data.code}); see ${dataLog}`);
-    await stopDataService(data);
+    if (dataExit !== null)
+      failure ??= new Error(`data service exited during the run (${dataExit})`);
+    await data.stop();
   }
   const results = fs.existsSync(path.join(OUT, 'results.json'))
     ? JSON.parse(fs.readFileSync(path.join(OUT, 'results.json'), 'utf8'))
@@ -235,8 +136,7 @@ async function main() {
     );
     const durationMs = (rec?.durationS ?? Number(env.DURATION || 10)) * 1000;
     const from = Math.max(p.start, p.end - durationMs);
-    const ticks = ticksAt(sampler.samples, p.end) - ticksAt(sampler.samples, from);
-    const dataCpuS = ticks / CLK_TCK;
+    const dataCpuS = (valueAt(sampler.samples, p.end) - valueAt(sampler.samples, from)) / 1000;
     return {
       target: p.target,
       kind: p.kind,
@@ -251,14 +151,13 @@ async function main() {
       driverResult: p.result,
     };
   });
-  const ticksEnd = sampler.samples.at(-1)?.[1] ?? ticksStart;
+  const cpuEnd = sampler.samples.at(-1)?.[1] ?? cpuStart;
   const dataCpu = {
     pid,
     port: DATA_PORT,
     sampleMs: SAMPLE_MS,
-    clkTck: CLK_TCK,
-    startupCpuS: ticksStart / CLK_TCK,
-    runCpuS: (ticksEnd - ticksStart) / CLK_TCK,
+    startupCpuS: cpuStart / 1000,
+    runCpuS: (cpuEnd - cpuStart) / 1000,
     runWallS: sampler.samples.length
       ? (sampler.samples.at(-1)[0] - sampler.samples[0][0]) / 1000
       : null,

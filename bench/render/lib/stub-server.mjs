@@ -14,9 +14,12 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const ANCHORS = path.join(REPO, 'bench/anchors');
 const imp = (p) => import(pathToFileURL(path.join(REPO, p)).href);
 
-const { buildRenderApp, loadClientAssets, loadRenderConfig } = await imp(
+const { buildRenderApp, loadClientAssets, loadRenderConfig, startServedApp } = await imp(
   'services/render/dist/index.js',
 );
+// The catalogue app (apps/catalog), as the render service loads it, over the stub below.
+const { createCatalogApp } = await imp('apps/catalog/dist/index.js');
+const { appRoutes } = await imp('apps/catalog/dist/routes.js');
 const { ListItemsResponse } = await imp('proto/dist/index.js');
 const { pino } = await import(pathToFileURL(path.join(REPO, 'node_modules/pino/pino.js')).href);
 const { getItems } = await import(pathToFileURL(path.join(ANCHORS, 'shared/data.mjs')).href);
@@ -57,18 +60,27 @@ const dataTransport = {
     throw new Error('the stub has no change feed');
   },
   addresses: () => ['stub'],
+  probe: async () => ({ reachable: 1, replicas: 1 }),
   close() {},
 };
 
-const config = loadRenderConfig({
+const settings = {
   RENDER_PORT: process.env.RENDER_PORT || '3207',
   RENDER_HOST: '127.0.0.1',
   ACTION_SALT: 'bench-salt-123',
   RENDER_BENCH_PAGES: 'true',
   LOG_LEVEL: 'warn',
-});
+};
+const config = loadRenderConfig(settings);
 const logger = pino({ name: 'render-stub', level: 'warn' });
-const app = await buildRenderApp({ config, logger, dataTransport, assets: loadClientAssets() });
+const served = await startServedApp(createCatalogApp({ dataTransport }), {
+  config,
+  env: { ...settings, STRATA_ALLOW_DEVELOPMENT_SECRETS: 'true' },
+  logger,
+  clientRoutes: appRoutes,
+});
+const assets = loadClientAssets('@strata/app-catalog', path.join(REPO, 'apps/catalog'));
+const app = await buildRenderApp({ config, logger, served, assets });
 await app.listen({ port: config.RENDER_PORT, host: config.RENDER_HOST });
 const stop = () => app.close().then(() => process.exit(0));
 process.once('SIGTERM', stop);

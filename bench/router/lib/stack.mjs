@@ -1,62 +1,38 @@
 // What both router benches need: the built data and render services of one checkout on free
-// loopback ports, Debian's Chromium with the project's flags, and a nearest-rank quantile.
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+// loopback ports (bench/kit), Debian's Chromium with the project's flags, and a nearest-rank
+// quantile (bench/kit/stats.mjs).
 import { chromium } from 'playwright-core';
+import { freePort } from '../../kit/ports.mjs';
+import { startService } from '../../kit/service.mjs';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-// A port someone listens on cannot be bound again.
-const listening = (port) =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(true));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
-  });
-
-async function start(root, entry, env, ready) {
-  const child = spawn(process.execPath, [entry], {
-    cwd: root,
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 300; i++) {
-    if (await ready().catch(() => false)) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${root}${entry} did not start`);
-}
+export { nearestRank as quantile } from '../../kit/stats.mjs';
 
 /** Starts the built services of the checkout at `root` (PGlite in memory, seeded). */
 export async function startStack(root) {
   const dataPort = await freePort();
   const renderPort = await freePort();
   const base = `http://127.0.0.1:${renderPort}`;
-  const data = await start(
-    root,
-    'services/data/dist/main.js',
-    { DATA_PORT: String(dataPort), DATA_DIR: 'memory://' },
-    () => listening(dataPort),
-  );
-  const render = await start(
-    root,
-    'services/render/dist/main.js',
-    {
+  // Not in production mode, as the router runs were measured.
+  const common = { root, production: false };
+  const data = await startService({
+    ...common,
+    script: 'services/data/dist/main.js',
+    env: { DATA_PORT: String(dataPort), DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
+    ready: { tcp: { host: '127.0.0.1', port: dataPort } },
+  });
+  const render = await startService({
+    ...common,
+    script: 'services/render/dist/main.js',
+    env: {
       RENDER_PORT: String(renderPort),
       DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
       ACTION_SALT: 'bench-router-salt',
       RENDER_BENCH_PAGES: 'true',
+      LOG_LEVEL: 'warn',
     },
-    () => fetch(`${base}/healthz`).then((response) => response.ok),
-  );
-  return { base, stop: () => [render, data].forEach((child) => child.kill('SIGTERM')) };
+    ready: { http: `${base}/healthz` },
+  });
+  return { base, stop: () => Promise.all([render.stop(), data.stop()]) };
 }
 
 export function launchChromium() {
@@ -74,11 +50,6 @@ export function launchChromium() {
     ],
   });
 }
-
-export const quantile = (values, q) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-};
 
 /**
  * Clicks `selector` and resolves with the ms until a visible <h1> reads `heading` (a
