@@ -104,7 +104,7 @@ async function startPair(root, renderPort, dataPort, nodeArgs = []) {
   while (!(await portOpen(dataPort))) await sleep(100);
   const render = launch(
     [...nodeArgs, 'services/render/dist/main.js'],
-    benchRenderEnv({ renderPort, dataPort }),
+    benchRenderEnv({ renderPort, dataPort, root }),
     root,
   );
   return [render, data];

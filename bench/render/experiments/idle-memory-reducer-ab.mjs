@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { benchPagesEnv } from '../../kit/bench-pages.mjs';
 // The anchors' autocannon when ANCHORS names them, else the repository's (the same version).
 const autocannon = createRequire(
   process.env.ANCHORS ? `${process.env.ANCHORS}/package.json` : import.meta.url,
@@ -14,7 +15,7 @@ const base = {
   ...process.env,
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
-  RENDER_BENCH_PAGES: 'true',
+  ...benchPagesEnv(REPO),
   STRATA_ALLOW_DEVELOPMENT_SECRETS: 'true',
 };
 const ticks = (pid) => {

@@ -64,7 +64,7 @@ const config = loadRenderConfig({
   RENDER_PORT: process.env.RENDER_PORT || '3207',
   RENDER_HOST: '127.0.0.1',
   ACTION_SALT: 'bench-salt-123',
-  RENDER_BENCH_PAGES: 'true',
+  RENDER_APP: '@strata/app-bench',
   LOG_LEVEL: 'warn',
 });
 const logger = pino({ name: 'render-stub', level: 'warn' });

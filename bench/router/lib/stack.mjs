@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { chromium } from 'playwright-core';
+import { benchPagesEnv } from '../../kit/bench-pages.mjs';
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -52,7 +53,7 @@ export async function startStack(root) {
       RENDER_PORT: String(renderPort),
       DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
       ACTION_SALT: 'bench-router-salt',
-      RENDER_BENCH_PAGES: 'true',
+      ...benchPagesEnv(root),
     },
     () => fetch(`${base}/healthz`).then((response) => response.ok),
   );
