@@ -103,7 +103,7 @@ export async function startRender(name, env) {
       RENDER_PORT: String(port),
       RENDER_HOST: '127.0.0.1',
       ACTION_SALT: 'bench-action-salt',
-      RENDER_BENCH_PAGES: 'true',
+      RENDER_APP: '@strata/app-bench',
       BUILD_ID: 'bench-build',
       LOG_LEVEL: 'warn',
       ...env,

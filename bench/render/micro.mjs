@@ -55,9 +55,10 @@ const { SegmentTree } = await imp('packages/web/dist/render/segment-tree.js');
 const { FormResultContext } = await imp('packages/web/dist/render/form-result.js');
 const { jsonForScript } = await imp('packages/web/dist/protocol/safe-json.js');
 const { packRows } = await imp('packages/web/dist/protocol/row-tables.js');
-// The catalogue app's routes (apps/catalog), as the render service serves them.
-const { appRoutes } = await imp('apps/catalog/dist/routes.js');
-const { benchRoot } = await imp('apps/catalog/dist/bench/bench-routes.js');
+// The bench app's routes (apps/bench: the benchmark pages before the catalogue's), as the render
+// service serves them.
+const { default: appRoutes } = await imp('apps/bench/dist/client.js');
+const { benchRoot } = await imp('apps/bench/dist/bench-routes.js');
 const { ListItemsResponse } = await imp('proto/dist/index.js');
 const { getItems } = await import(pathToFileURL(path.join(ANCHORS, 'shared/data.mjs')).href);
 const { itemsDocument, BOOTSTRAP_SCRIPT } = await import(

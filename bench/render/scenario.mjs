@@ -51,7 +51,7 @@ async function startPair(side) {
     root: side.root,
     script: 'services/render/dist/main.js',
     flags: side.renderFlags,
-    env: { LOG_LEVEL: 'warn', ...benchRenderEnv({ renderPort, dataPort }) },
+    env: { LOG_LEVEL: 'warn', ...benchRenderEnv({ renderPort, dataPort, root: side.root }) },
     ready: { http: url },
   }).catch(async (error) => {
     await data.stop();

@@ -92,8 +92,9 @@ export async function startComposeStack(
     COMPOSE_DOCKER_CLI_BUILD: '0',
     GATEWAY_PORT: String(port),
     PUBLIC_ORIGINS: url,
-    // The tests drive the benchmark and drill pages, off in the committed .env.
-    RENDER_BENCH_PAGES: 'true',
+    // The tests drive the benchmark pages (the bench app's) and the drill pages, neither
+    // served by the committed .env.
+    RENDER_APP: '@strata/app-bench',
     RENDER_ERROR_DRILLS: 'true',
     ...options.env,
   };

@@ -1,5 +1,6 @@
 /**
- * The data and render services as processes on free ports (embedded PGlite in memory).
+ * The data and render services as processes on free ports (embedded PGlite in memory), the
+ * render service serving the bench app (the catalogue plus /bench/*).
  */
 import { freePort, startProcess, type ServiceProcess } from './processes.js';
 
@@ -29,7 +30,7 @@ export async function startLocalStack(renderEnv: Record<string, string> = {}): P
       DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
       PUBLIC_ORIGINS: renderUrl,
       ACTION_SALT: 'e2e-action-salt',
-      RENDER_BENCH_PAGES: 'true',
+      RENDER_APP: '@strata/app-bench',
       RENDER_ERROR_DRILLS: 'true',
       LOG_LEVEL: 'warn',
       ...renderEnv,

@@ -77,7 +77,7 @@ export async function startTelemetryStack(
           DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
           PUBLIC_ORIGINS: renderUrl,
           ACTION_SALT: 'e2e-action-salt',
-          RENDER_BENCH_PAGES: 'true',
+          RENDER_APP: '@strata/app-bench',
           RENDER_ERROR_DRILLS: 'true',
           // Every navigation reaches the data service, so its spans are in every trace.
           SEGMENT_CACHE: 'false',

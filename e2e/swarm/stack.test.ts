@@ -38,7 +38,7 @@ beforeAll(async () => {
     env: {
       RELAY_DSNS: DSN,
       RELAY_UPSTREAM: recorder.upstreamForContainers,
-      RENDER_BENCH_PAGES: 'true',
+      RENDER_APP: '@strata/app-bench',
       RENDER_ERROR_DRILLS: 'true',
       // Production mode: the secrets are Swarm secrets with fresh values.
       STRATA_ALLOW_DEVELOPMENT_SECRETS: '',

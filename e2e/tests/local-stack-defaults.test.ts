@@ -27,6 +27,10 @@ describe('npm start: which services start', () => {
     expect(names({})).toEqual(['spotlight', 'relay', 'data', 'render<data']);
   });
 
+  it('starts the data service first for the bench app, the catalogue plus /bench/*', () => {
+    expect(names({ RENDER_APP: '@strata/app-bench' })).toContain('render<data');
+  });
+
   it('leaves the data service out for the notes app, which keeps its notes in a file', () => {
     expect(names({ RENDER_APP: '@strata/app-notes' })).toEqual(['spotlight', 'relay', 'render']);
   });
@@ -37,12 +41,16 @@ describe('npm start: which services start', () => {
 });
 
 describe('npm start: the render service', () => {
-  it('serves the benchmark and failure drill pages, off by default elsewhere', () => {
-    expect(envOf({}, 'render')['RENDER_BENCH_PAGES']).toBe('true');
+  it('serves the failure drill pages, off by default elsewhere', () => {
     expect(envOf({}, 'render')['RENDER_ERROR_DRILLS']).toBe('true');
   });
 
   it('turns them off when the environment says so', () => {
-    expect(envOf({ RENDER_BENCH_PAGES: 'false' }, 'render')['RENDER_BENCH_PAGES']).toBe('false');
+    expect(envOf({ RENDER_ERROR_DRILLS: 'false' }, 'render')['RENDER_ERROR_DRILLS']).toBe('false');
+  });
+
+  it('serves the catalogue, and the benchmark pages only as the bench app', () => {
+    expect(envOf({}, 'render')['RENDER_APP']).toBeUndefined();
+    expect(envOf({}, 'render')['RENDER_BENCH_PAGES']).toBeUndefined();
   });
 });

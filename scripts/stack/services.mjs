@@ -29,10 +29,8 @@ function withDefaults(env, defaults) {
  * service (another app gets it too, in case it does).
  */
 const KNOWN_APPS = {
-  '@strata/app-catalog': {
-    tryPages: '/items, /bench/items, /errors/client, /api/items',
-    data: true,
-  },
+  '@strata/app-catalog': { tryPages: '/items, /errors/client, /api/items', data: true },
+  '@strata/app-bench': { tryPages: '/bench/items, /items, /errors/client', data: true },
   '@strata/app-notes': { tryPages: '/notes, /notes/stats', data: false },
 };
 
@@ -58,8 +56,8 @@ export function serviceCatalog(env) {
     RENDER_PORT: '3000',
     RENDER_HOST: '127.0.0.1',
     DATA_SERVICE_ADDRESS: `${data.DATA_HOST}:${data.DATA_PORT}`,
-    // Development: the benchmark pages and the failure drills are there to try.
-    RENDER_BENCH_PAGES: 'true',
+    // Development: the failure drills are there to try (the benchmark pages are the bench
+    // app's: RENDER_APP=@strata/app-bench).
     RENDER_ERROR_DRILLS: 'true',
   });
   // The render service's own default app when RENDER_APP is unset.

@@ -9,6 +9,7 @@ import {
   createGrpcTransport,
   type GrpcTransport,
 } from '@strata/catalog-client';
+import type { SegmentDefinition } from '@strata/web';
 import type { AppHost, RunningApp, StrataApp } from '@strata/web/server';
 import { catalogActions } from './actions/catalog-actions.js';
 import { catalogApi } from './api/catalog-api.js';
@@ -20,10 +21,12 @@ import type { AppServices } from './services.js';
 /** How long a data replica may take to answer the readiness probe's PING. */
 const DATA_PROBE_MS = 1000;
 
-/** Options tests use; the app the render service loads has none. */
+/** Options of tests and of apps built on the catalogue; the app RENDER_APP loads has none. */
 export interface CatalogAppOptions {
   /** Connections to the data replicas to use instead of opening them (the app leaves them open). */
   readonly dataTransport?: GrpcTransport;
+  /** Root segments served before the catalogue's (the bench app's), given the same services. */
+  readonly extraRoots?: readonly SegmentDefinition<AppServices>[];
 }
 
 /** The catalogue app, optionally over a given transport. */
@@ -48,8 +51,8 @@ function startCatalog(host: AppHost, options: CatalogAppOptions): RunningApp<App
   });
   const running: RunningApp<AppServices> = {
     routes: serverRoutes({
-      benchPages: config.RENDER_BENCH_PAGES,
       errorDrills: config.RENDER_ERROR_DRILLS,
+      extraRoots: options.extraRoots ?? [],
     }),
     // The request's id and a W3C caller's tracestate go with its data calls.
     servicesFor: (request) => ({ catalog: createCatalogGateway(catalog, request) }),

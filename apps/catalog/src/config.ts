@@ -22,9 +22,6 @@ export const CatalogConfigSchema = z
     ),
     DATA_TLS_KEY: pemFile().describe('Private key (PEM file) of DATA_TLS_CERT.'),
     DATA_DEADLINE: durationMs('2s').describe('Deadline of one data-service call.'),
-    RENDER_BENCH_PAGES: bool(false).describe(
-      'Serve the benchmark pages (/bench/*); for benchmarks and tests, never in production.',
-    ),
     RENDER_ERROR_DRILLS: bool(false).describe(
       'Serve the deliberately failing drill pages (/errors/*); for tests and development only.',
     ),

@@ -5,13 +5,14 @@ import { cpuMs } from '../../kit/cpu.mjs';
 import { load } from '../../kit/load.mjs';
 import { freePort } from '../../kit/ports.mjs';
 import { cpuMsPerRequest } from '../../kit/proc-stat.mjs';
+import { benchPagesEnv } from '../../kit/bench-pages.mjs';
 import { startService } from '../../kit/service.mjs';
 
 const REPO = process.env.REPO || new URL('../../../', import.meta.url).pathname;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const base = {
   LOG_LEVEL: 'warn',
-  RENDER_BENCH_PAGES: 'true',
+  ...benchPagesEnv(REPO),
   STRATA_ALLOW_DEVELOPMENT_SECRETS: 'true',
 };
 const IDLE = Number(process.env.IDLE_S || 130) * 1000;

@@ -44,7 +44,7 @@ export async function startRender({
     root,
     script: 'services/render/dist/main.js',
     flags: [...baseFlags, ...flags],
-    env: { LOG_LEVEL: 'warn', ...benchRenderEnv({ renderPort: port, dataPort }), ...env },
+    env: { LOG_LEVEL: 'warn', ...benchRenderEnv({ renderPort: port, dataPort, root }), ...env },
     ready: { http: `${url}/bench/items` },
     ...rest,
   });

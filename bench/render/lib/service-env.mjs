@@ -1,8 +1,10 @@
-// How the render benchmarks run the two services: on loopback, the data service in memory
-// behind a render service without a segment cache (every request reads from the data service),
-// both with the node flags every deployment uses.
-import { spawn } from 'node:child_process';
-import { SERVICE_NODE_FLAGS } from '../../../scripts/stack/services.mjs';
+// The environments the render benchmarks run the two services with: on loopback, the data
+// service in memory behind a render service without a segment cache (every request reads from
+// the data service). Their node flags are pair.mjs's and scenario.mjs's.
+import { fileURLToPath } from 'node:url';
+import { benchPagesEnv } from '../../kit/bench-pages.mjs';
+
+const REPOSITORY = fileURLToPath(new URL('../../..', import.meta.url));
 
 //
 // PGlite runs on the data service's gRPC thread. On these 2 cores, shared with the render
@@ -18,8 +20,11 @@ export const BENCH_DATA_ENV = {
   STRATA_ALLOW_DEVELOPMENT_SECRETS: 'true',
 };
 
-/** The render service's environment, in front of the data service at `dataPort`. */
-export function benchRenderEnv({ renderPort, dataPort }) {
+/**
+ * The render service's environment, in front of the data service at `dataPort`, for the
+ * checkout at `root` (this one unless told).
+ */
+export function benchRenderEnv({ renderPort, dataPort, root = REPOSITORY }) {
   return {
     RENDER_PORT: String(renderPort),
     RENDER_HOST: '127.0.0.1',
@@ -27,22 +32,9 @@ export function benchRenderEnv({ renderPort, dataPort }) {
     ACTION_SALT: 'bench-salt-123',
     SEGMENT_CACHE: 'false',
     REDIS_URL: '',
-    // The pages measured; off unless asked for.
-    RENDER_BENCH_PAGES: 'true',
+    // The pages measured: the bench app's, or an older checkout's switch.
+    ...benchPagesEnv(root),
     // Production mode without PUBLIC_ORIGINS: a local run (docs/operations.md).
     STRATA_ALLOW_DEVELOPMENT_SECRETS: 'true',
   };
-}
-
-/**
- * Starts `script` of the checkout at `root` in production mode: `baseFlags` (the deployed node
- * flags unless told otherwise) first, `nodeArgs` after them (so they win), `extraEnv` over this
- * process's environment.
- */
-export function launchService(root, nodeArgs, script, extraEnv, baseFlags = SERVICE_NODE_FLAGS) {
-  return spawn(process.execPath, [...baseFlags, ...nodeArgs, script], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
 }

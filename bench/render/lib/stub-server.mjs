@@ -17,9 +17,10 @@ const imp = (p) => import(pathToFileURL(path.join(REPO, p)).href);
 const { buildRenderApp, loadClientAssets, loadRenderConfig, startServedApp } = await imp(
   'services/render/dist/index.js',
 );
-// The catalogue app (apps/catalog), as the render service loads it, over the stub below.
-const { createCatalogApp } = await imp('apps/catalog/dist/index.js');
-const { appRoutes } = await imp('apps/catalog/dist/routes.js');
+// The bench app (apps/bench: the catalogue with the benchmark pages), as the render service
+// loads it, over the stub below.
+const { createBenchApp } = await imp('apps/bench/dist/index.js');
+const { default: appRoutes } = await imp('apps/bench/dist/client.js');
 const { ListItemsResponse } = await imp('proto/dist/index.js');
 const { pino } = await import(pathToFileURL(path.join(REPO, 'node_modules/pino/pino.js')).href);
 const { getItems } = await import(pathToFileURL(path.join(ANCHORS, 'shared/data.mjs')).href);
@@ -68,18 +69,18 @@ const settings = {
   RENDER_PORT: process.env.RENDER_PORT || '3207',
   RENDER_HOST: '127.0.0.1',
   ACTION_SALT: 'bench-salt-123',
-  RENDER_BENCH_PAGES: 'true',
+  RENDER_APP: '@strata/app-bench',
   LOG_LEVEL: 'warn',
 };
 const config = loadRenderConfig(settings);
 const logger = pino({ name: 'render-stub', level: 'warn' });
-const served = await startServedApp(createCatalogApp({ dataTransport }), {
+const served = await startServedApp(createBenchApp({ dataTransport }), {
   config,
   env: { ...settings, STRATA_ALLOW_DEVELOPMENT_SECRETS: 'true' },
   logger,
   clientRoutes: appRoutes,
 });
-const assets = loadClientAssets('@strata/app-catalog', path.join(REPO, 'apps/catalog'));
+const assets = loadClientAssets('@strata/app-bench', path.join(REPO, 'apps/bench'));
 const app = await buildRenderApp({ config, logger, served, assets });
 await app.listen({ port: config.RENDER_PORT, host: config.RENDER_HOST });
 const stop = () => app.close().then(() => process.exit(0));

@@ -4,6 +4,7 @@
 import { chromium } from 'playwright-core';
 import { freePort } from '../../kit/ports.mjs';
 import { startService } from '../../kit/service.mjs';
+import { benchPagesEnv } from '../../kit/bench-pages.mjs';
 
 export { nearestRank as quantile } from '../../kit/stats.mjs';
 
@@ -27,7 +28,7 @@ export async function startStack(root) {
       RENDER_PORT: String(renderPort),
       DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
       ACTION_SALT: 'bench-router-salt',
-      RENDER_BENCH_PAGES: 'true',
+      ...benchPagesEnv(root),
       LOG_LEVEL: 'warn',
     },
     ready: { http: `${base}/healthz` },

@@ -120,11 +120,10 @@ describe('loading the app named by RENDER_APP', () => {
     ).rejects.toThrow(/segments the browser bundle lacks \(they could not hydrate\): about$/);
   });
 
-  it('finds both apps of this repository whole: server and browser tables agree', async () => {
-    for (const name of ['@strata/app-catalog', '@strata/app-notes']) {
+  it('finds every app of this repository whole: server and browser tables agree', async () => {
+    for (const name of ['@strata/app-catalog', '@strata/app-bench', '@strata/app-notes']) {
       const { definition, clientRoutes } = await loadApp(name, repositoryRoot);
       const env = {
-        RENDER_BENCH_PAGES: 'true',
         RENDER_ERROR_DRILLS: 'true',
         NOTES_ERROR_DRILL: 'true',
       };

@@ -1,8 +1,10 @@
 /**
- * The benchmark pages (/bench/*) and the failure drill pages (/errors/*) are off unless
- * configuration turns them on (RENDER_BENCH_PAGES, RENDER_ERROR_DRILLS): their URLs are then
- * the catalogue's not-found page, for documents and client navigations alike.
+ * The benchmark pages (/bench/*) are the bench app's, never the catalogue's; the catalogue's
+ * failure drill pages (/errors/*) are off unless configuration turns them on
+ * (RENDER_ERROR_DRILLS). Where a page is not served its URL is the catalogue's not-found page,
+ * for documents and client navigations alike.
  */
+import { createCatalogApp } from '@strata/app-catalog';
 import { payloadHash } from '@strata/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRender, type RenderUnderTest } from './harness/start-render.js';
@@ -10,11 +12,11 @@ import { startRender, type RenderUnderTest } from './harness/start-render.js';
 const DRILLS = ['/errors/server', '/errors/segment', '/errors/client', '/errors/render'];
 const BENCH = ['/bench/items', '/bench/items/7', '/bench/category/cat-3', '/bench/about'];
 
-describe('with the defaults', () => {
+describe('the catalogue with the defaults', () => {
   let stack: RenderUnderTest;
   // Empty values are unset: the service's own defaults apply.
   beforeAll(async () => {
-    stack = await startRender({ RENDER_BENCH_PAGES: '', RENDER_ERROR_DRILLS: '' });
+    stack = await startRender({ RENDER_ERROR_DRILLS: '' }, { app: createCatalogApp });
   });
   afterAll(() => stack.stop());
 
@@ -39,10 +41,27 @@ describe('with the defaults', () => {
   });
 });
 
-describe('turned on', () => {
+describe('the catalogue with the drills on', () => {
   let stack: RenderUnderTest;
   beforeAll(async () => {
-    stack = await startRender({ RENDER_BENCH_PAGES: 'true', RENDER_ERROR_DRILLS: 'true' });
+    stack = await startRender({ RENDER_ERROR_DRILLS: 'true' }, { app: createCatalogApp });
+  });
+  afterAll(() => stack.stop());
+
+  it('the drills fail as designed', async () => {
+    expect((await stack.app.inject({ url: '/errors/server' })).statusCode).toBe(500);
+    expect((await stack.app.inject({ url: '/errors/client' })).statusCode).toBe(200);
+  });
+
+  it.each(BENCH)('%s is still not found', async (url) => {
+    expect((await stack.app.inject({ url })).statusCode).toBe(404);
+  });
+});
+
+describe('the bench app', () => {
+  let stack: RenderUnderTest;
+  beforeAll(async () => {
+    stack = await startRender({ RENDER_ERROR_DRILLS: '' });
   });
   afterAll(() => stack.stop());
 
@@ -50,24 +69,11 @@ describe('turned on', () => {
     expect((await stack.app.inject({ url })).statusCode).toBe(200);
   });
 
-  it('the drills fail as designed', async () => {
-    expect((await stack.app.inject({ url: '/errors/server' })).statusCode).toBe(500);
-    expect((await stack.app.inject({ url: '/errors/client' })).statusCode).toBe(200);
+  it.each(['/', '/items', '/items/7', '/account'])('the catalogue’s %s is served', async (url) => {
+    expect((await stack.app.inject({ url })).statusCode).toBe(200);
   });
-});
 
-describe('each switch alone', () => {
-  it('RENDER_BENCH_PAGES does not turn on the drills, nor RENDER_ERROR_DRILLS the bench', async () => {
-    const bench = await startRender({ RENDER_BENCH_PAGES: 'true', RENDER_ERROR_DRILLS: '' });
-    const drills = await startRender({ RENDER_BENCH_PAGES: '', RENDER_ERROR_DRILLS: 'true' });
-    try {
-      expect((await bench.app.inject({ url: '/bench/items' })).statusCode).toBe(200);
-      expect((await bench.app.inject({ url: '/errors/client' })).statusCode).toBe(404);
-      expect((await drills.app.inject({ url: '/bench/items' })).statusCode).toBe(404);
-      expect((await drills.app.inject({ url: '/errors/client' })).statusCode).toBe(200);
-    } finally {
-      await bench.stop();
-      await drills.stop();
-    }
+  it('does not turn on the drills', async () => {
+    expect((await stack.app.inject({ url: '/errors/client' })).statusCode).toBe(404);
   });
 });

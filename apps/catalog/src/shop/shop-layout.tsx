@@ -27,7 +27,6 @@ export function ShopLayout({ children }: { children?: ReactNode }) {
             <Link href="/items/new">New item</Link>
             <Link href="/slow">Slow page</Link>
             <Link href="/account">Account</Link>
-            <Link href="/bench/items">Bench</Link>
           </nav>
         </header>
         <main>{children}</main>

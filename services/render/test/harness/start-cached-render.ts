@@ -1,10 +1,10 @@
 /**
- * Several render replicas in-process, each with its own data-service transport and segment cache
- * (Redis when a URL is given, in-process otherwise), in front of one real data service (PGlite in
- * memory, real gRPC). Counts every read the replicas send to the data service, and shares one
+ * Several render replicas in-process serving the bench app (the catalogue plus /bench/*), each
+ * with its own data-service transport and segment cache (Redis when a URL is given, in-process
+ * otherwise), in front of one real data service (PGlite in memory, real gRPC). Counts every read the replicas send to the data service, and shares one
  * adjustable clock so tests can age entries without waiting.
  */
-import { createCatalogApp } from '@strata/app-catalog';
+import { createBenchApp } from '@strata/app-bench';
 import {
   createGrpcTransport,
   type ChangeWatcher,
@@ -72,7 +72,6 @@ export async function startCachedStack(options: {
       PUBLIC_ORIGINS: 'http://shop.test',
       ACTION_SALT: 'test-action-salt',
       BUILD_ID: 'test-build',
-      RENDER_BENCH_PAGES: 'true',
       ...(options.redisUrl && { REDIS_URL: options.redisUrl }),
       ...options.env,
     };
@@ -87,7 +86,7 @@ export async function startCachedStack(options: {
     });
     transports.push(transport);
     const metrics = new Registry();
-    const served = await startServedApp(createCatalogApp({ dataTransport: transport }), {
+    const served = await startServedApp(createBenchApp({ dataTransport: transport }), {
       config,
       env: settings,
       logger,

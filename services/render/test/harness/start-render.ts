@@ -1,13 +1,16 @@
 /**
- * The render service in-process against a real data service (PGlite in memory, real gRPC).
+ * The render service in-process, serving the bench app (the catalogue plus /bench/*) unless told
+ * otherwise, against a real data service (PGlite in memory, real gRPC).
  */
-import { createGrpcTransport } from '@strata/catalog-client';
+import { createBenchApp } from '@strata/app-bench';
+import type { CatalogServices } from '@strata/app-catalog';
+import { createGrpcTransport, type GrpcTransport } from '@strata/catalog-client';
 import { loadDataConfig, startDataService, type RunningDataService } from '@strata/data';
 import { ListItemsRequest } from '@strata/proto';
 import { startNodeTelemetry, type NodeTelemetry } from '@strata/telemetry';
+import type { StrataApp } from '@strata/web/server';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { createCatalogApp } from '@strata/app-catalog';
 import {
   buildRenderApp,
   loadRenderConfig,
@@ -31,13 +34,19 @@ export interface RenderUnderTest {
   stop(): Promise<void>;
 }
 
+/** An app over the data service's transport: the bench app (the default) or the catalogue. */
+export type AppOverTransport = (options: {
+  dataTransport: GrpcTransport;
+}) => StrataApp<CatalogServices>;
+
 /**
- * Starts both; `env` overrides render settings, `assets` the (absent) client bundle, and
- * `telemetry` starts the Sentry SDK as main.ts does (`env` then needs SENTRY_DSN and RELAY_URL).
+ * Starts both; `env` overrides render settings, `assets` the (absent) client bundle, `app` the
+ * bench app (the catalogue plus /bench/*), and `telemetry` starts the Sentry SDK as main.ts
+ * does (`env` then needs SENTRY_DSN and RELAY_URL).
  */
 export async function startRender(
   env: Record<string, string> = {},
-  options: { assets?: ClientAssets; telemetry?: boolean } = {},
+  options: { assets?: ClientAssets; telemetry?: boolean; app?: AppOverTransport } = {},
 ): Promise<RenderUnderTest> {
   const data = await startDataService(
     loadDataConfig({ DATA_PORT: '0', DATA_DIR: 'memory://' }),
@@ -48,7 +57,6 @@ export async function startRender(
     PUBLIC_ORIGINS: 'http://shop.test',
     ACTION_SALT: 'test-action-salt',
     BUILD_ID: 'test-build',
-    RENDER_BENCH_PAGES: 'true',
     RENDER_ERROR_DRILLS: 'true',
     ...env,
   };
@@ -73,7 +81,8 @@ export async function startRender(
         ignoreTransactions: ignoredTransactions(config.SENTRY_TUNNEL),
       })
     : undefined;
-  const served = await startServedApp(createCatalogApp({ dataTransport: transport }), {
+  const createApp = options.app ?? createBenchApp;
+  const served = await startServedApp(createApp({ dataTransport: transport }), {
     config,
     env: settings,
     logger,

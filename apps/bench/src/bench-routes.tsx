@@ -2,10 +2,8 @@
  * The benchmark routes: /bench/items (first 100 items) and /bench/items/:id, data from the
  * data service, rendered per request.
  */
+import { formatPrice, parseId, type CatalogServices } from '@strata/app-catalog/pages';
 import { Link, segment } from '@strata/web';
-import { parseId } from '../item-id.js';
-import { formatPrice } from '../price.js';
-import type { AppServices } from '../services.js';
 import { BenchRootLayout, BenchSectionLayout } from './bench-layouts.js';
 
 /** The fields the list prints (the payload carries nothing else). */
@@ -26,7 +24,7 @@ interface BenchItem extends BenchListItem {
   readonly category: string;
 }
 
-const itemsPage = segment<{ items: BenchListItem[] }, AppServices>({
+const itemsPage = segment<{ items: BenchListItem[] }, CatalogServices>({
   id: 'bench-items',
   path: 'items',
   kind: 'page',
@@ -54,7 +52,7 @@ const itemsPage = segment<{ items: BenchListItem[] }, AppServices>({
   ),
 });
 
-const itemPage = segment<{ item: BenchItem }, AppServices>({
+const itemPage = segment<{ item: BenchItem }, CatalogServices>({
   id: 'bench-item',
   path: 'items/:id',
   kind: 'page',
@@ -85,7 +83,7 @@ const itemPage = segment<{ item: BenchItem }, AppServices>({
   ),
 });
 
-const categoryPage = segment<{ category: string; items: BenchListItem[] }, AppServices>({
+const categoryPage = segment<{ category: string; items: BenchListItem[] }, CatalogServices>({
   id: 'bench-category',
   path: 'category/:category',
   kind: 'page',
@@ -119,7 +117,7 @@ const categoryPage = segment<{ category: string; items: BenchListItem[] }, AppSe
 });
 
 function staticPage(id: string, path: string, title: string, text: string) {
-  return segment<null, AppServices>({
+  return segment<null, CatalogServices>({
     id,
     path,
     kind: 'page',
@@ -133,7 +131,7 @@ function staticPage(id: string, path: string, title: string, text: string) {
 }
 
 /** The benchmark's root layout and everything under it. */
-export const benchRoot = segment<null, AppServices>({
+export const benchRoot = segment<null, CatalogServices>({
   id: 'bench-root',
   path: 'bench',
   kind: 'layout',
@@ -141,7 +139,7 @@ export const benchRoot = segment<null, AppServices>({
   component: BenchRootLayout,
   notFound: () => <h1>Not found</h1>,
   children: [
-    segment<null, AppServices>({
+    segment<null, CatalogServices>({
       id: 'bench-section',
       path: '',
       kind: 'layout',
