@@ -18,20 +18,17 @@ import {
   installOffline,
   scaffoldFromPacks,
 } from '../../packages/create-strata-app/test/harness/consumer-app.js';
-import { freePort } from '../harness/processes.js';
 import { run } from './compose-stack.js';
 import { IMAGE_TAG } from './images.js';
+import { runReadyContainer, type ReadyContainer } from './ready-container.js';
 
 const image = `strata-app-image:${IMAGE_TAG}`;
 const name = `strata-app-image-${IMAGE_TAG}-${process.pid}`;
 const folder = mkdtempSync(join(tmpdir(), 'strata-app-image-'));
 // What a developer's shell has; the repository's settings stay out.
 const env = { PATH: process.env['PATH'], HOME: process.env['HOME'] };
-let origin = '';
+let container: ReadyContainer | undefined;
 let built = false;
-let started = false;
-
-const containerLogs = () => run(['sh', '-c', `docker logs ${name} 2>&1`]).catch(String);
 
 beforeAll(async () => {
   const app = await scaffoldFromPacks(folder, env);
@@ -43,41 +40,20 @@ beforeAll(async () => {
   });
   built = true;
   console.log(`[app-image] built in ${((performance.now() - building) / 1000).toFixed(1)} s`);
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  await run([
-    'docker',
-    'run',
-    '-d',
-    '--name',
-    name,
-    '-p',
-    `127.0.0.1:${port}:3000`,
-    '-e',
-    `ACTION_SALT=${randomBytes(24).toString('hex')}`,
-    '-e',
-    `PUBLIC_ORIGINS=${origin}`,
-    '-e',
-    'LOG_LEVEL=warn',
+  container = await runReadyContainer({
     image,
-  ]);
-  started = true;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(`${origin}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    const state = (await run(['docker', 'inspect', '-f', '{{.State.Status}}', name])).trim();
-    if (state !== 'running' || Date.now() > until)
-      throw new Error(`the app's container is ${state}, not ready:\n${await containerLogs()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    name,
+    env: (published) => [
+      `ACTION_SALT=${randomBytes(24).toString('hex')}`,
+      `PUBLIC_ORIGINS=${published}`,
+      'LOG_LEVEL=warn',
+    ],
+    what: "the app's container",
+  });
 }, 900_000);
 
 afterAll(async () => {
-  if (started) await run(['docker', 'rm', '-f', '-v', name]).catch(() => undefined);
+  await container?.remove();
   if (built) await run(['docker', 'rmi', '-f', image]).catch(() => undefined);
   rmSync(folder, { recursive: true, force: true });
 }, 120_000);
@@ -89,7 +65,7 @@ describe("a scaffolded app's Dockerfile", () => {
   });
 
   it('streams the loading view, then the page and its deferred part', async () => {
-    const { chunks } = await readStreamed(`${origin}/slow`);
+    const { chunks } = await readStreamed(`${container!.origin}/slow`);
     const at = (text: string) => chunks.find((chunk) => chunk.text.includes(text))?.at ?? -1;
     expect(at('Loading the streamed page…')).toBeGreaterThanOrEqual(0);
     expect(at('Rendered at')).toBeGreaterThan(at('Loading the streamed page…'));
@@ -97,8 +73,8 @@ describe("a scaffolded app's Dockerfile", () => {
   });
 
   it('runs the action posted from its public origin', async () => {
-    const posted = await postMessage(origin, 'Hello from the image');
+    const posted = await postMessage(container!.origin, 'Hello from the image');
     expect(posted.status).toBe(303);
-    expect(await (await fetch(`${origin}/`)).text()).toContain('Hello from the image');
+    expect(await (await fetch(`${container!.origin}/`)).text()).toContain('Hello from the image');
   });
 });

@@ -9,17 +9,15 @@ import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../harness/processes.js';
 import { ROOT, run } from './compose-stack.js';
 import { serviceImage } from './images.js';
+import { runReadyContainer, type ReadyContainer } from './ready-container.js';
 
 const name = `strata-notes-image-${process.pid}`;
 let origin = '';
 let notesDir: string | undefined;
-let started = false;
+let container: ReadyContainer | undefined;
 
-/** What the container printed (stdout and stderr: start-up refusals go to stderr). */
-const containerLogs = () => run(['sh', '-c', `docker logs ${name} 2>&1`]).catch(String);
 const notesFile = () => join(notesDir ?? '', 'notes.json');
 const savedNotes = () =>
   (JSON.parse(readFileSync(notesFile(), 'utf8')) as { notes: { id: number; text: string }[] })
@@ -32,48 +30,24 @@ beforeAll(async () => {
   copyFileSync(join(ROOT, 'apps/notes/seed/notes.json'), notesFile());
   chmodSync(notesDir, 0o777);
   chmodSync(notesFile(), 0o666);
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  await run([
-    'docker',
-    'run',
-    '-d',
-    '--name',
-    name,
-    // Published on the loopback interface only.
-    '-p',
-    `127.0.0.1:${port}:3000`,
-    '-v',
-    `${notesDir}:/notes`,
-    '-e',
-    'RENDER_APP=@strata/app-notes',
-    '-e',
-    `ACTION_SALT=${randomBytes(24).toString('hex')}`,
-    '-e',
-    `PUBLIC_ORIGINS=${origin}`,
-    '-e',
-    'NOTES_FILE=/notes/notes.json',
-    '-e',
-    'LOG_LEVEL=warn',
+  container = await runReadyContainer({
     image,
-  ]);
-  started = true;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(`${origin}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    const state = (await run(['docker', 'inspect', '-f', '{{.State.Status}}', name])).trim();
-    if (state !== 'running' || Date.now() > until)
-      throw new Error(`the notes container is ${state}, not ready:\n${await containerLogs()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    name,
+    volumes: [`${notesDir}:/notes`],
+    env: (published) => [
+      'RENDER_APP=@strata/app-notes',
+      `ACTION_SALT=${randomBytes(24).toString('hex')}`,
+      `PUBLIC_ORIGINS=${published}`,
+      'NOTES_FILE=/notes/notes.json',
+      'LOG_LEVEL=warn',
+    ],
+    what: 'the notes container',
+  });
+  origin = container.origin;
 }, 600_000);
 
 afterAll(async () => {
-  if (started) await run(['docker', 'rm', '-f', '-v', name]).catch(() => undefined);
+  await container?.remove();
   if (notesDir) rmSync(notesDir, { recursive: true, force: true });
 }, 120_000);
 
