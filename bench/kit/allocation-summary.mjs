@@ -2,6 +2,7 @@
 // collected by GC kept, inspector.mjs) by group, by the nearest owning caller and by function,
 // and two such summaries side by side per request. Allocation is what a request does, not how
 // busy the machine was: unlike CPU time it reads the same on a loaded machine. Pure.
+import { diffRows } from './profile-diff.mjs';
 import { PROFILE_GROUPS } from './profile-groups.mjs';
 import { ownerOf, stackOf } from './profile-stacks.mjs';
 import { shortFile } from './profile-summary.mjs';
@@ -64,25 +65,8 @@ const VIEWS = [
   ['functions', 'function'],
 ];
 
-const rowName = (row) => (row.file ? `\`${row.name}\` ${row.file}` : row.name);
-
 /** Rows of one view on either side in bytes per request, `{ name, a, b, delta }`, largest change first. */
-export function allocationDiffRows(a, b, view) {
-  const rows = new Map();
-  for (const [side, { summary, requests }] of [
-    ['a', a],
-    ['b', b],
-  ])
-    for (const row of summary[view]) {
-      const name = rowName(row);
-      const entry = rows.get(name) ?? { name, a: 0, b: 0 };
-      entry[side] += row.bytes / requests;
-      rows.set(name, entry);
-    }
-  return [...rows.values()]
-    .map((row) => ({ ...row, delta: row.b - row.a }))
-    .sort((x, y) => Math.abs(y.delta) - Math.abs(x.delta));
-}
+export const allocationDiffRows = (a, b, view) => diffRows(a, b, view, 'bytes');
 
 const kb = (bytes) => (bytes / 1024).toFixed(2);
 const signedKb = (bytes) => `${bytes >= 0 ? '+' : '−'}${kb(Math.abs(bytes))}`;

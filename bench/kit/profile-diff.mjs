@@ -13,10 +13,11 @@ const rowName = (row) => (row.file ? `\`${row.name}\` ${row.file}` : row.name);
 
 /**
  * Rows of one view (`groups`, `attributed`, `inclusive` or `functions`) present on either side:
- * `{ name, a, b, delta }` in ms per request, sorted by the size of `delta`. A side is
- * `{ summary, requests }`; a row missing on one side counts 0 there.
+ * `{ name, a, b, delta }` per request, sorted by the size of `delta`. A side is
+ * `{ summary, requests }`; a row missing on one side counts 0 there. `measure` is the row field
+ * compared: `ms` for CPU profiles, `bytes` for allocation profiles (allocation-summary.mjs).
  */
-export function diffRows(a, b, view) {
+export function diffRows(a, b, view, measure = 'ms') {
   const rows = new Map();
   for (const [side, { summary, requests }] of [
     ['a', a],
@@ -25,7 +26,7 @@ export function diffRows(a, b, view) {
     for (const row of summary[view] ?? []) {
       const name = rowName(row);
       const entry = rows.get(name) ?? { name, a: 0, b: 0 };
-      entry[side] += row.ms / requests;
+      entry[side] += row[measure] / requests;
       rows.set(name, entry);
     }
   return [...rows.values()]
