@@ -31,7 +31,7 @@ import type { Registry } from 'prom-client';
 import { mountAppHandlers } from './app-handlers.js';
 import type { RenderConfig } from './config.js';
 import { registerReadiness } from './readiness.js';
-import { logRequestIds, requestIdFrom } from './request-ids.js';
+import { logRequestIds, requestIdFrom, requestLogger } from './request-ids.js';
 import type { ServedApp } from './served-app.js';
 import { serverTimeouts } from './server-timeouts.js';
 import { relayTunnel } from './telemetry/relay-tunnel.js';
@@ -92,6 +92,7 @@ export async function buildRenderApp<Services>(
     bodyLimit: BODY_LIMIT,
     ...serverTimeouts(config),
     genReqId: requestIdFrom(trustedProxies),
+    childLoggerFactory: requestLogger,
   });
   // First, so every answer carries them: pages, payloads, JSON, assets and errors.
   registerSecurityHeaders(app, {
