@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The drift guard (`npm run bench:guard`): each scenario A/B with A = the baseline (a clean,
 // cached build of bench/baseline's commit, or --baseline) and B = this working tree, rebuilt
-// first. Rounds alternate the order; it ends with one line per scenario and metric saying
+// first. Rounds alternate the order (--together: both sides loaded at once; --restart-every N:
+// fresh processes every N rounds); it ends with one line per scenario and metric saying
 // slower / same / faster / cannot tell, and exits 1 if anything is slower. Raw output goes to
 // bench/.out/guard-<time>/; --record appends a dated row to bench/GUARD.md.
+import { assertScenarioCanRun } from './kit/ab-plan.mjs';
 import { runAb } from './kit/ab-run.mjs';
 import { REPO, runName, writeOutputs } from './kit/out.mjs';
-import { abJson, abMarkdown, treeLabel, verdictLine } from './kit/report.mjs';
+import { abJson, abMarkdown, setupLine, treeLabel, verdictLine } from './kit/report.mjs';
 import { VERDICTS } from './kit/verdict.mjs';
 import { USAGE, commandLine, guardOptions } from './guard/args.mjs';
 import {
@@ -37,6 +39,12 @@ if (options.help) {
   console.log(USAGE);
   process.exit(0);
 }
+try {
+  for (const key of options.scenarios) assertScenarioCanRun(SCENARIOS[key].scenario, options);
+} catch (error) {
+  console.error(`--together: ${error.message} (pick a scenario that can, e.g. --scenario render)`);
+  process.exit(64);
+}
 
 let commit;
 try {
@@ -59,16 +67,17 @@ for (const key of options.scenarios) {
     duration: options.duration ?? load.duration,
     rounds: options.rounds,
     threshold: options.threshold,
+    restartEvery: options.restartEvery,
+    together: options.together,
   };
-  console.log(
-    `[guard] ${key}: ${settings.rounds} rounds of ${settings.duration} s per side, baseline ${commit.slice(0, 7)} ÷ working tree`,
-  );
+  const setup = setupLine(settings);
+  console.log(`[guard] ${key}: ${setup} Baseline ${commit.slice(0, 7)} ÷ working tree.`);
   const sides = { A: scenario.plainSide(baselineDir), B: scenario.plainSide(REPO) };
   const { rounds, summaries } = await runAb({ scenario, sides, settings });
   const record = {
     title: `${key}: working tree against ${commit.slice(0, 7)}`,
     sides: { A: `baseline ${commit}`, B: `working tree at ${treeLabel(tree.head, tree.dirty)}` },
-    setup: `${settings.rounds} rounds, ${settings.connections} connections, ${settings.duration} s each, order alternating.`,
+    setup,
     summaries,
     rounds,
   };

@@ -4,7 +4,8 @@ import { parseArgs } from 'node:util';
 export const SCENARIOS = ['render', 'relay'];
 
 export const USAGE = `usage: npm run bench:guard -- [--baseline <commit|tag>] [--scenario render|relay|all]
-                           [--rounds N] [--duration S] [--threshold 0.05] [--record]`;
+                           [--rounds N] [--duration S] [--threshold 0.05] [--record]
+                           [--restart-every N] [--together]`;
 
 /** The guard's options from `argv`; throws with a message on anything it does not know. */
 export function guardOptions(argv) {
@@ -17,6 +18,8 @@ export function guardOptions(argv) {
       duration: { type: 'string' },
       threshold: { type: 'string', default: '0.05' },
       record: { type: 'boolean', default: false },
+      'restart-every': { type: 'string' },
+      together: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -37,6 +40,11 @@ export function guardOptions(argv) {
     duration: values.duration && number('duration', values.duration, (n) => n > 0),
     threshold: number('threshold', values.threshold, (n) => n > 0 && n < 1),
     record: values.record,
+    restartEvery:
+      values['restart-every'] === undefined
+        ? undefined
+        : number('restart-every', values['restart-every'], (n) => Number.isInteger(n) && n > 0),
+    together: values.together,
     help: values.help,
   };
 }

@@ -10,6 +10,8 @@ describe('guardOptions', () => {
       duration: undefined,
       threshold: 0.05,
       record: false,
+      restartEvery: undefined,
+      together: false,
       help: false,
     });
   });
@@ -42,6 +44,30 @@ describe('guardOptions', () => {
     expect(() => guardOptions(['--rounds', '2.5'])).toThrow('--rounds');
     expect(() => guardOptions(['--threshold', '5'])).toThrow('--threshold');
     expect(() => guardOptions(['--fast'])).toThrow("Unknown option '--fast'");
+  });
+});
+
+describe('guardOptions: restarts and together', () => {
+  it('takes --restart-every N and --together', () => {
+    expect(guardOptions(['--restart-every', '2', '--together'])).toMatchObject({
+      restartEvery: 2,
+      together: true,
+    });
+    expect(guardOptions(['--restart-every=1'])).toMatchObject({
+      restartEvery: 1,
+      together: false,
+    });
+  });
+
+  it('refuses a --restart-every that is not a positive whole number', () => {
+    expect(() => guardOptions(['--restart-every', '0'])).toThrow('--restart-every: 0');
+    expect(() => guardOptions(['--restart-every', 'x'])).toThrow('--restart-every: x');
+    expect(() => guardOptions(['--restart-every', '1.5'])).toThrow('--restart-every');
+    expect(() => guardOptions(['--restart-every'])).toThrow("'--restart-every <value>'");
+  });
+
+  it('takes no value after --together', () => {
+    expect(() => guardOptions(['--together=yes'])).toThrow('--together');
   });
 });
 

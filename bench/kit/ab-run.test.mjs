@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { runAb } from './ab-run.mjs';
 import { VERDICTS } from './verdict.mjs';
 
-/** A scenario with no processes: B serves `factor` times A's pages; it logs every call. */
-function fakeScenario(factor, { failOn } = {}) {
+/**
+ * A scenario with no processes: B serves `factor` times A's pages; it logs every call.
+ * `together`: it can also measure both sides at once.
+ */
+function fakeScenario(factor, { failOn, together = false } = {}) {
   const calls = [];
+  const pages = (label) => ({ pages: label === 'B' ? 1000 * factor : 1000 });
   return {
     calls,
     name: 'fake',
     metrics: [{ key: 'pages', label: 'pages/s', better: 'higher' }],
+    measuresTogether: together,
     async open(sides, settings) {
       calls.push(`open ${sides.A.root} ${sides.B.root} ${settings.rounds}`);
       let measured = 0;
@@ -17,7 +22,11 @@ function fakeScenario(factor, { failOn } = {}) {
           measured += 1;
           calls.push(`measure ${label}`);
           if (measured === failOn) throw new Error('the service died');
-          return { pages: label === 'B' ? 1000 * factor : 1000 };
+          return pages(label);
+        },
+        async measureTogether(order) {
+          calls.push(`measure ${order.join('+')}`);
+          return Object.fromEntries(order.map((label) => [label, pages(label)]));
         },
         async close() {
           calls.push('close');
@@ -65,5 +74,55 @@ describe('runAb', () => {
       runAb({ scenario, sides, settings: { rounds: 2 }, say: () => {} }),
     ).rejects.toThrow('the service died');
     expect(scenario.calls.at(-1)).toBe('close');
+  });
+
+  it('starts a fresh session every restartEvery rounds, closing each', async () => {
+    const scenario = fakeScenario(1);
+    const lines = [];
+    await runAb({
+      scenario,
+      sides,
+      settings: { rounds: 3, restartEvery: 2 },
+      say: (line) => lines.push(line),
+    });
+    expect(scenario.calls).toEqual([
+      'open a b 3',
+      'measure A',
+      'measure B',
+      'measure B',
+      'measure A',
+      'close',
+      'open a b 3',
+      'measure A',
+      'measure B',
+      'close',
+    ]);
+    expect(lines.filter((line) => line.includes('fresh processes'))).toEqual([
+      '[fake] fresh processes: rounds 1–2',
+      '[fake] fresh processes: round 3',
+    ]);
+  });
+
+  it('loads both sides at once when together, alternating which starts', async () => {
+    const scenario = fakeScenario(0.8, { together: true });
+    const { rounds } = await runAb({
+      scenario,
+      sides,
+      settings: { rounds: 2, together: true },
+      say: () => {},
+    });
+    expect(scenario.calls).toEqual(['open a b 2', 'measure A+B', 'measure B+A', 'close']);
+    expect(rounds).toEqual([
+      { order: 'A+B', A: { pages: 1000 }, B: { pages: 800 } },
+      { order: 'B+A', A: { pages: 1000 }, B: { pages: 800 } },
+    ]);
+  });
+
+  it('refuses together for a scenario that cannot, before starting anything', async () => {
+    const scenario = fakeScenario(1);
+    await expect(
+      runAb({ scenario, sides, settings: { rounds: 2, together: true }, say: () => {} }),
+    ).rejects.toThrow('the fake scenario cannot load both sides at the same time');
+    expect(scenario.calls).toEqual([]);
   });
 });

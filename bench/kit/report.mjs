@@ -11,6 +11,23 @@ export function verdictLine(scenario, summary, against = 'baseline') {
   );
 }
 
+/**
+ * The settings of a run, for its report's header: rounds and load, one side at a time or both
+ * together, how often fresh processes start, and the pinning.
+ */
+export function setupLine({ rounds, duration, connections, restartEvery, together, pin = {} }) {
+  const pinned = Object.entries(pin).map(([service, cpus]) => `${service} on CPUs ${cpus}`);
+  const sessions = !restartEvery
+    ? 'one session for all rounds'
+    : `fresh processes every ${restartEvery === 1 ? 'round' : `${restartEvery} rounds`}`;
+  return `${[
+    `${rounds} rounds of ${duration} s, ${connections} connections per side`,
+    together ? 'both sides loaded together' : 'one side at a time, order alternating',
+    sessions,
+    pinned.length ? `pinned: ${pinned.join(', ')}` : 'not pinned',
+  ].join('; ')}.`;
+}
+
 /** The progress line of one round: each metric for A and B, and B ÷ A. */
 export function roundLine(scenario, index, total, round) {
   const values = scenario.metrics.map(

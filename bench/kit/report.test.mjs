@@ -4,6 +4,7 @@ import {
   abMarkdown,
   guardRow,
   roundLine,
+  setupLine,
   summaryRows,
   treeLabel,
   verdictLine,
@@ -70,5 +71,26 @@ describe('report', () => {
       }),
     ).toBe('| 2026-01-01 | `npm run bench:guard` | `abc` | `def` + uncommitted changes | x<br>y |');
     expect(treeLabel('def', false)).toBe('`def`');
+  });
+
+  it('says the settings of a run in its header', () => {
+    expect(setupLine({ rounds: 4, duration: 6, connections: 50 })).toBe(
+      '4 rounds of 6 s, 50 connections per side; one side at a time, order alternating; one session for all rounds; not pinned.',
+    );
+    expect(
+      setupLine({
+        rounds: 20,
+        duration: 2,
+        connections: 50,
+        restartEvery: 1,
+        together: true,
+        pin: { render: '0', data: '1' },
+      }),
+    ).toBe(
+      '20 rounds of 2 s, 50 connections per side; both sides loaded together; fresh processes every round; pinned: render on CPUs 0, data on CPUs 1.',
+    );
+    expect(setupLine({ rounds: 8, duration: 6, connections: 50, restartEvery: 4 })).toContain(
+      'fresh processes every 4 rounds',
+    );
   });
 });

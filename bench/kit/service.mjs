@@ -1,6 +1,6 @@
 // Starts a built service (`node <flags> <script>` in a checkout) and waits until it answers: an
 // HTTP URL that returns 200, a TCP port that accepts, or a line on its stdout.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -23,6 +23,16 @@ const tcpAccepts = ({ host, port }) =>
     socket.once('error', () => resolve(false));
   });
 
+let tasksetFound = false;
+/** Pinning runs `taskset` (util-linux); without it spawn would fail with a bare ENOENT. */
+function assertTaskset(cpus) {
+  if (tasksetFound) return;
+  const { error } = spawnSync('taskset', ['--version'], { stdio: 'ignore' });
+  if (error)
+    throw new Error(`pinning to CPUs ${cpus} needs taskset (util-linux), not found: ${error.code}`);
+  tasksetFound = true;
+}
+
 /**
  * `root`: the checkout; `script`: relative to it; `flags`: node flags; `env`: over this
  * process's environment, with NODE_ENV=production unless `production` is false; `ready`: `{ http: url }`,
@@ -42,6 +52,7 @@ export async function startService({
   detached = false,
   timeoutMs = 60_000,
 }) {
+  if (cpus) assertTaskset(cpus);
   // taskset execs node, so the child's pid (whose CPU time is read) is node's.
   const [command, args] = cpus
     ? ['taskset', ['-c', cpus, process.execPath, ...flags, script]]

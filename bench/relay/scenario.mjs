@@ -36,8 +36,8 @@ const envelopes = (url, connections, duration) => ({
   duration,
 });
 
-/** Starts the upstream; each measurement runs on a fresh relay of that side. */
-export async function open(sides, { duration, connections = 64, warmup = 2, cpus }) {
+/** Starts the upstream; each measurement runs on a fresh relay of that side (`pin.relay`: its CPUs). */
+export async function open(sides, { duration, connections = 64, warmup = 2, pin = {} }) {
   const upstream = await startService({
     root: import.meta.dirname,
     script: 'upstream-server.mjs',
@@ -54,7 +54,7 @@ export async function open(sides, { duration, connections = 64, warmup = 2, cpus
         flags: side.flags,
         env: { ...relayBenchEnv(upstream.url, spool), ...side.env },
         ready: { stdout: LISTENING },
-        cpus,
+        cpus: pin.relay,
         // NODE_ENV as the caller has it, as the relay benchmarks always ran (its results compare).
         production: false,
       });

@@ -10,9 +10,14 @@
 //      B_DATA_ARGS (node flags after SERVICE_NODE_FLAGS), A_BASE_FLAGS, B_BASE_FLAGS (that side's
 //      flags instead of SERVICE_NODE_FLAGS; `none` for none), A_DATA_ENV, B_DATA_ENV (`VAR=value …`
 //      for that side's data service), ROUNDS (4), DURATION (6 s, after a 1 s warm-up),
-//      CONNECTIONS (50), ANCHORS (optional: their autocannon), NAME (default render-ab-<UTC time>).
+//      CONNECTIONS (50), ANCHORS (optional: their autocannon), NAME (default render-ab-<UTC time>),
+//      RESTART_EVERY (fresh services for both sides every n rounds), TOGETHER (1: both sides
+//      loaded in the same seconds), RENDER_CPUS, DATA_CPUS (pin those services, e.g. 0 or 0-1).
 // Full-speed runs on a shared 2-core machine differ by several percent between two identical
-// sides: trust the verdict line, not one round.
+// sides: trust the verdict line, not one round; on a noisy machine, many short rounds with
+// restarts and both sides together (bench/kit/README.md, "The settings of a run").
+//
+//   A=<built checkout> B=. ROUNDS=20 DURATION=2 RESTART_EVERY=1 TOGETHER=1 node bench/render/ab-pairs.mjs
 import * as scenario from './scenario.mjs';
 import { abFromEnv } from '../kit/ab-cli.mjs';
 

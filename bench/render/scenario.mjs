@@ -1,12 +1,10 @@
 // The render A/B scenario: each side is a data service (in memory) and a render service without
 // a segment cache from a built checkout, loaded on `/bench/items` (the anchor page; RENDER_AB_PATH
-// loads another path, e.g. the catalogue's `/api/items`). Both sides stay up for the whole run;
-// each measurement is a 1 s warm-up and then DURATION seconds.
+// loads another path, e.g. the catalogue's `/api/items`). Both sides stay up for the session;
+// each measurement is a 1 s warm-up and then DURATION seconds, of one side or of both at once.
 import { SERVICE_NODE_FLAGS } from '../../scripts/stack/services.mjs';
-import { cpuMs } from '../kit/cpu.mjs';
-import { load, warmUp } from '../kit/load.mjs';
+import { measureLoad, warmUpAll } from '../kit/measure-load.mjs';
 import { freePort } from '../kit/ports.mjs';
-import { cpuMsPerRequest } from '../kit/proc-stat.mjs';
 import { startService } from '../kit/service.mjs';
 import { assignmentsOf, flagsOf, wordsOf } from '../kit/settings.mjs';
 import { BENCH_DATA_ENV, benchRenderEnv } from './lib/service-env.mjs';
@@ -36,7 +34,11 @@ export function sideFromEnv(env, label, defaultRoot) {
 /** A side with the deployed flags and nothing else: what the guard compares. */
 export const plainSide = (root) => sideFromEnv({}, 'A', root);
 
-async function startPair(side) {
+/** Its sessions can load both sides in the same seconds (TOGETHER=1). */
+export const measuresTogether = true;
+
+/** `pin`: `{ render, data }` CPU lists for `taskset -c` (either optional). */
+async function startPair(side, pin) {
   const dataPort = await freePort();
   const renderPort = await freePort();
   const data = await startService({
@@ -45,6 +47,7 @@ async function startPair(side) {
     flags: side.dataFlags,
     env: { LOG_LEVEL: 'warn', ...BENCH_DATA_ENV, DATA_PORT: String(dataPort), ...side.dataEnv },
     ready: { tcp: { host: '127.0.0.1', port: dataPort } },
+    cpus: pin.data,
   });
   const url = `http://127.0.0.1:${renderPort}${process.env.RENDER_AB_PATH ?? '/bench/items'}`;
   const render = await startService({
@@ -53,6 +56,7 @@ async function startPair(side) {
     flags: side.renderFlags,
     env: { LOG_LEVEL: 'warn', ...benchRenderEnv({ renderPort, dataPort, root: side.root }) },
     ready: { http: url },
+    cpus: pin.render,
   }).catch(async (error) => {
     await data.stop();
     throw error;
@@ -60,34 +64,49 @@ async function startPair(side) {
   return { data, render, url };
 }
 
-/** Starts both sides, warms them, and measures one side at a time. */
-export async function open(sides, { duration, connections = 50, warmup = 3 }) {
+/** The pages/s and each service's CPU per page of `pairs` (by label), loaded in the same seconds. */
+async function measurePairs(pairs, { connections, duration }) {
+  const targets = Object.fromEntries(
+    Object.entries(pairs).map(([label, { url, render, data }]) => [
+      label,
+      { url, pids: { render: render.pid, data: data.pid } },
+    ]),
+  );
+  await warmUpAll(targets, { connections }, 1);
+  const measured = await measureLoad(targets, { connections, duration });
+  return Object.fromEntries(
+    Object.entries(measured).map(([label, { perSecond, cpuMs }]) => [
+      label,
+      { pagesPerSecond: perSecond, renderCpuMs: cpuMs.render, dataCpuMs: cpuMs.data },
+    ]),
+  );
+}
+
+/**
+ * Starts both sides (`pin`: `{ render, data }` CPU lists) and warms them; measures one side at
+ * a time, or with `measureTogether` both at once, each with its own `connections`.
+ */
+export async function open(sides, { duration, connections = 50, warmup = 3, together, pin = {} }) {
   const pairs = {};
   const close = () =>
     Promise.all(Object.values(pairs).flatMap((pair) => [pair.render.stop(), pair.data.stop()]));
   try {
-    pairs.A = await startPair(sides.A);
-    pairs.B = await startPair(sides.B);
-    for (const pair of Object.values(pairs)) await warmUp({ url: pair.url, connections }, warmup);
+    pairs.A = await startPair(sides.A, pin);
+    pairs.B = await startPair(sides.B, pin);
+    if (together) await warmUpAll(pairs, { connections }, warmup);
+    else for (const pair of Object.values(pairs)) await warmUpAll([pair], { connections }, warmup);
   } catch (error) {
     await close();
     throw error;
   }
+  const load = { connections, duration };
   return {
     /** The page a side is loaded on. */
     url: (label) => pairs[label].url,
-    async measure(label) {
-      const { url, render, data } = pairs[label];
-      await warmUp({ url, connections }, 1);
-      const before = { render: cpuMs(render.pid), data: cpuMs(data.pid) };
-      const outcome = await load({ url, connections, duration });
-      if (outcome.failed > 0) throw new Error(`${label}: ${outcome.failed} failed requests`);
-      return {
-        pagesPerSecond: outcome.perSecond,
-        renderCpuMs: cpuMsPerRequest(before.render, cpuMs(render.pid), outcome.completed),
-        dataCpuMs: cpuMsPerRequest(before.data, cpuMs(data.pid), outcome.completed),
-      };
-    },
+    measure: async (label) => (await measurePairs({ [label]: pairs[label] }, load))[label],
+    /** Both sides under load in the same seconds; `order` is the order their loads start in. */
+    measureTogether: (order) =>
+      measurePairs(Object.fromEntries(order.map((label) => [label, pairs[label]])), load),
     close,
   };
 }
