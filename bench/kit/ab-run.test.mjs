@@ -14,8 +14,8 @@ function fakeScenario(factor, { failOn, together = false } = {}) {
     name: 'fake',
     metrics: [{ key: 'pages', label: 'pages/s', better: 'higher' }],
     measuresTogether: together,
-    async open(sides, settings) {
-      calls.push(`open ${sides.A.root} ${sides.B.root} ${settings.rounds}`);
+    async open(sides, settings, startOrder) {
+      calls.push(`open ${sides.A.root} ${sides.B.root} ${settings.rounds} ${startOrder.join('')}`);
       let measured = 0;
       return {
         async measure(label) {
@@ -44,7 +44,7 @@ describe('runAb', () => {
     const lines = [];
     await runAb({ scenario, sides, settings: { rounds: 3 }, say: (line) => lines.push(line) });
     expect(scenario.calls).toEqual([
-      'open a b 3',
+      'open a b 3 AB',
       'measure A',
       'measure B',
       'measure B',
@@ -86,13 +86,13 @@ describe('runAb', () => {
       say: (line) => lines.push(line),
     });
     expect(scenario.calls).toEqual([
-      'open a b 3',
+      'open a b 3 AB',
       'measure A',
       'measure B',
       'measure B',
       'measure A',
       'close',
-      'open a b 3',
+      'open a b 3 BA',
       'measure A',
       'measure B',
       'close',
@@ -111,7 +111,7 @@ describe('runAb', () => {
       settings: { rounds: 2, together: true },
       say: () => {},
     });
-    expect(scenario.calls).toEqual(['open a b 2', 'measure A+B', 'measure B+A', 'close']);
+    expect(scenario.calls).toEqual(['open a b 2 AB', 'measure A+B', 'measure B+A', 'close']);
     expect(rounds).toEqual([
       { order: 'A+B', A: { pages: 1000 }, B: { pages: 800 } },
       { order: 'B+A', A: { pages: 1000 }, B: { pages: 800 } },

@@ -83,16 +83,19 @@ async function measurePairs(pairs, { connections, duration }) {
 }
 
 /**
- * Starts both sides (`pin`: `{ render, data }` CPU lists) and warms them; measures one side at
+ * Starts both sides, in `startOrder` (`pin`: `{ render, data }` CPU lists), and warms them; measures one side at
  * a time, or with `measureTogether` both at once, each with its own `connections`.
  */
-export async function open(sides, { duration, connections = 50, warmup = 3, together, pin = {} }) {
+export async function open(
+  sides,
+  { duration, connections = 50, warmup = 3, together, pin = {} },
+  startOrder = ['A', 'B'],
+) {
   const pairs = {};
   const close = () =>
     Promise.all(Object.values(pairs).flatMap((pair) => [pair.render.stop(), pair.data.stop()]));
   try {
-    pairs.A = await startPair(sides.A, pin);
-    pairs.B = await startPair(sides.B, pin);
+    for (const label of startOrder) pairs[label] = await startPair(sides[label], pin);
     if (together) await warmUpAll(pairs, { connections }, warmup);
     else for (const pair of Object.values(pairs)) await warmUpAll([pair], { connections }, warmup);
   } catch (error) {
