@@ -82,7 +82,27 @@ interface Method<Req, Res> {
   readonly responseDeserialize: (bytes: Buffer) => Res;
 }
 
+/** A method as the client calls it: its name, the span and metric name, and its codecs. */
+interface ClientMethod<Req, Res> {
+  readonly name: string;
+  /** Service/Method, made once here rather than on every call. */
+  readonly tracedName: string;
+  readonly method: Method<Req, Res>;
+}
+
+function clientMethod<Req, Res>(name: string, method: Method<Req, Res>): ClientMethod<Req, Res> {
+  return { name, tracedName: `${CATALOG_SERVICE_NAME}/${name}`, method };
+}
+
 const service = catalogServiceMethods;
+const methods = {
+  listCategories: clientMethod('ListCategories', service.listCategories),
+  listItems: clientMethod('ListItems', service.listItems),
+  getItem: clientMethod('GetItem', service.getItem),
+  createItem: clientMethod('CreateItem', service.createItem),
+  updateItem: clientMethod('UpdateItem', service.updateItem),
+  deleteItem: clientMethod('DeleteItem', service.deleteItem),
+};
 
 export function createCatalogClient(
   transport: GrpcTransport,
@@ -92,12 +112,11 @@ export function createCatalogClient(
   const tracer = callTracer(options.metrics);
 
   function attempt<Req, Res>(
-    name: string,
-    method: Method<Req, Res>,
+    { tracedName, method }: ClientMethod<Req, Res>,
     bytes: Buffer,
     context: CallContext,
   ) {
-    return tracer(`${CATALOG_SERVICE_NAME}/${name}`, async (trace) =>
+    return tracer(tracedName, async (trace) =>
       method.responseDeserialize(
         await transport.unary(method.path, bytes, {
           deadlineMs,
@@ -107,38 +126,31 @@ export function createCatalogClient(
       ),
     );
   }
-  function read<Req, Res>(
-    name: string,
-    method: Method<Req, Res>,
-    request: Req,
-    context: CallContext = {},
-  ) {
-    const bytes = method.requestSerialize(request);
-    return withReadRetry(() => attempt(name, method, bytes, context), {
+  function read<Req, Res>(called: ClientMethod<Req, Res>, request: Req, context: CallContext = {}) {
+    const bytes = called.method.requestSerialize(request);
+    return withReadRetry(() => attempt(called, bytes, context), {
       policy: options.retry ?? READ_RETRY,
       ...(context.signal && { signal: context.signal }),
-      onRetry: (error) => options.onRetry?.(name, error),
+      onRetry: (error) => options.onRetry?.(called.name, error),
     }).catch(rejectAsCatalogError);
   }
   function write<Req, Res>(
-    name: string,
-    method: Method<Req, Res>,
+    called: ClientMethod<Req, Res>,
     request: Req,
     context: CallContext = {},
   ) {
-    return attempt(name, method, method.requestSerialize(request), context).catch(
+    return attempt(called, called.method.requestSerialize(request), context).catch(
       rejectAsCatalogError,
     );
   }
 
   return {
-    listCategories: (request, context) =>
-      read('ListCategories', service.listCategories, request, context),
-    listItems: (request, context) => read('ListItems', service.listItems, request, context),
-    getItem: (request, context) => read('GetItem', service.getItem, request, context),
-    createItem: (request, context) => write('CreateItem', service.createItem, request, context),
-    updateItem: (request, context) => write('UpdateItem', service.updateItem, request, context),
-    deleteItem: (request, context) => write('DeleteItem', service.deleteItem, request, context),
+    listCategories: (request, context) => read(methods.listCategories, request, context),
+    listItems: (request, context) => read(methods.listItems, request, context),
+    getItem: (request, context) => read(methods.getItem, request, context),
+    createItem: (request, context) => write(methods.createItem, request, context),
+    updateItem: (request, context) => write(methods.updateItem, request, context),
+    deleteItem: (request, context) => write(methods.deleteItem, request, context),
     watchChanges: (request, context) =>
       transport.serverStream(
         service.watchChanges.path,

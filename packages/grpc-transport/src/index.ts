@@ -16,4 +16,10 @@ export type { ConnectionTiming } from './transport/http2-connection.js';
 export type { EjectionPolicy } from './replicas/replica-choice.js';
 export type { ReplicaReach } from './replicas/replica-set.js';
 export type { AddressResolver } from './replicas/target-addresses.js';
-export { READ_RETRY, backoffDelay, withReadRetry, type RetryPolicy } from './retry/read-retry.js';
+export {
+  READ_RETRY,
+  backoffDelay,
+  withReadRetry,
+  type ReadRetryOptions,
+  type RetryPolicy,
+} from './retry/read-retry.js';

@@ -23,6 +23,23 @@ describe('grpcCallHistogram', () => {
     expect(text).toMatch(count('GetItem', 'NOT_FOUND'));
     expect(text).toMatch(count('ListItems', 'UNKNOWN'));
   });
+
+  it('counts calls with the same method and code in one series, other codes in their own', async () => {
+    const registry = new Registry();
+    const observe = grpcCallHistogram(registry, 'client');
+    observe('strata.catalog.v1.CatalogService/ListItems', status.OK, 0.002);
+    observe('strata.catalog.v1.CatalogService/ListItems', status.OK, 0.004);
+    observe('strata.catalog.v1.CatalogService/ListItems', status.UNAVAILABLE, 0.001);
+    const text = await registry.metrics();
+    const counts = text
+      .split('\n')
+      .filter((line) => line.startsWith('grpc_client_handling_seconds_count'));
+    expect(counts).toEqual([
+      'grpc_client_handling_seconds_count{grpc_service="strata.catalog.v1.CatalogService",grpc_method="ListItems",grpc_code="OK"} 2',
+      'grpc_client_handling_seconds_count{grpc_service="strata.catalog.v1.CatalogService",grpc_method="ListItems",grpc_code="UNAVAILABLE"} 1',
+    ]);
+    expect(text).toMatch(/^grpc_client_handling_seconds_sum\{[^}]*grpc_code="OK"\} 0.006$/m);
+  });
 });
 
 describe('grpcServerHistogram', () => {

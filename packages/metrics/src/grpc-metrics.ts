@@ -36,7 +36,8 @@ export function grpcCallHistogram(registry: Registry, side: 'client'): GrpcCallO
       buckets: BUCKETS,
       registers: [registry],
     });
-  return (method, code, seconds) => histogram.observe(callLabels(method, code), seconds);
+  const labels = labelCache(callLabels);
+  return (method, code, seconds) => histogram.observe(labels(method, code), seconds);
 }
 
 /** Call durations on the serving side: from the call's arrival to its status being sent. */
@@ -48,8 +49,16 @@ export function grpcServerHistogram(registry: Registry): GrpcServerObserver {
     buckets: BUCKETS,
     registers: [registry],
   });
-  return (type, method, code, seconds) =>
-    histogram.observe({ grpc_type: type, ...callLabels(method, code) }, seconds);
+  const labelsByType = new Map<GrpcType, CallLabels<ServerLabels>>();
+  const labelsOf = (type: GrpcType) => {
+    let labels = labelsByType.get(type);
+    if (!labels) {
+      labels = labelCache((method, code) => ({ grpc_type: type, ...callLabels(method, code) }));
+      labelsByType.set(type, labels);
+    }
+    return labels;
+  };
+  return (type, method, code, seconds) => histogram.observe(labelsOf(type)(method, code), seconds);
 }
 
 /** The `grpc_type` of a method from its descriptor's streaming flags. */
@@ -62,6 +71,25 @@ export function grpcTypeOf(requestStream: boolean, responseStream: boolean): Grp
 export function grpcCodeOf(error: unknown): number {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'number' ? code : grpcStatus.UNKNOWN;
+}
+
+type ClientLabels = ReturnType<typeof callLabels>;
+type ServerLabels = ClientLabels & { grpc_type: GrpcType };
+type CallLabels<Labels> = (method: string, code: number) => Labels;
+
+/**
+ * `make`, remembered per method and code: a service has a handful of each, and observing a call
+ * should not build (and parse the method into) a new label object every time.
+ */
+function labelCache<Labels>(make: CallLabels<Labels>): CallLabels<Labels> {
+  const byMethod = new Map<string, Map<number, Labels>>();
+  return (method, code) => {
+    let byCode = byMethod.get(method);
+    if (!byCode) byMethod.set(method, (byCode = new Map()));
+    let labels = byCode.get(code);
+    if (!labels) byCode.set(code, (labels = make(method, code)));
+    return labels;
+  };
 }
 
 // `method` may carry the path's leading slash (/pkg.Service/Method); labels never do.

@@ -7,20 +7,31 @@ import type http2 from 'node:http2';
 import { unavailable, type GrpcCallError } from './call-error.js';
 import type { Connection } from './http2-connection.js';
 
-/** The call's stream, or the UNAVAILABLE error it failed to open with. */
+/**
+ * The call's stream, or the UNAVAILABLE error it failed to open with. `timeout` is the
+ * `grpc-timeout` value (absent: no deadline); `metadata` names must not repeat gRPC's own headers.
+ */
 export function openCall(
   connection: Connection,
   path: string,
-  headers: Readonly<Record<string, string>>,
+  timeout: string | undefined,
+  metadata: Readonly<Record<string, string>> = {},
 ): http2.ClientHttp2Stream | GrpcCallError {
+  // A flat name/value array (node's raw headers) spares node an object of headers per call.
+  // prettier-ignore
+  const headers = [
+    ':method', 'POST',
+    ':path', path,
+    'content-type', 'application/grpc',
+    'te', 'trailers',
+  ];
+  if (timeout !== undefined) headers.push('grpc-timeout', timeout);
+  for (const name in metadata) {
+    const value = metadata[name];
+    if (value !== undefined) headers.push(name, value);
+  }
   try {
-    return connection.session.request({
-      ':method': 'POST',
-      ':path': path,
-      'content-type': 'application/grpc',
-      te: 'trailers',
-      ...headers,
-    });
+    return connection.session.request(headers);
   } catch (error) {
     // A session that cannot open streams (out of stream ids, closing): retire it gently, so
     // calls in flight on it still finish; the next call opens a new one.

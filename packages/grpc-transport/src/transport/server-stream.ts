@@ -60,7 +60,7 @@ export function callServerStream<Message>(
   const open = (replica: Awaited<ReturnType<ReplicaSet['pick']>>) => {
     if (finished) return;
     const used = replica.pool.current();
-    const started = openCall(used, path, metadata);
+    const started = openCall(used, path, undefined, metadata);
     if (started instanceof GrpcCallError) {
       finish(started);
       return;

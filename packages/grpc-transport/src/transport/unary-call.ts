@@ -24,7 +24,7 @@ import { frameMessage, grpcTimeout, readUnaryMessage } from './grpc-framing.js';
 /** What one call sends besides its message. */
 export interface CallOptions {
   readonly deadlineMs: number;
-  /** Extra request headers (gRPC metadata): lower-case ASCII names and values. */
+  /** Extra request headers (gRPC metadata): lower-case ASCII names and values, none of gRPC's own. */
   readonly metadata?: Readonly<Record<string, string>>;
   readonly signal?: AbortSignal | undefined;
 }
@@ -67,10 +67,7 @@ function send(
   return new Promise<Buffer>((resolve, reject) => {
     const used = replica.pool.current();
     const startedAt = Date.now();
-    const stream = openCall(used, path, {
-      'grpc-timeout': grpcTimeout(options.deadlineMs),
-      ...options.metadata,
-    });
+    const stream = openCall(used, path, grpcTimeout(options.deadlineMs), options.metadata);
     if (stream instanceof GrpcCallError) {
       reject(stream);
       return;
