@@ -2,7 +2,7 @@
  * The request id appears once on each line a request logs: through `request.log` as through the
  * service's logger, and a route with its own log level still gets its level.
  */
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logRequestIds, requestIdMixin, requestLogger } from './request-ids.js';
@@ -16,7 +16,7 @@ async function appLoggingThroughRequests() {
     { write: (line: string) => void lines.push(line) },
   );
   const app = Fastify({
-    loggerInstance: logger,
+    loggerInstance: logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => 'gateway-id',
     childLoggerFactory: requestLogger,

@@ -6,7 +6,7 @@
  */
 import { fastifyRequestContext, requestContext } from '@fastify/request-context';
 import type { TrustedProxies } from '@strata/web/server';
-import type { FastifyChildLoggerFactory, FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 
@@ -51,7 +51,11 @@ export function requestIdMixin(): { reqId?: string } {
  * comes from `requestIdMixin`; Fastify's per-request child would bind it a second time, writing
  * the key twice on every line. Only a route with its own log level or serializers gets a child.
  */
-export const requestLogger: FastifyChildLoggerFactory = (logger, _bindings, options) =>
+export const requestLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (
+  logger,
+  _bindings,
+  options,
+) =>
   options.level === undefined && options.serializers === undefined
     ? logger
     : logger.child({}, options);

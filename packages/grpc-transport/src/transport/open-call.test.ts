@@ -1,6 +1,7 @@
 /**
  * openCall against a real HTTP/2 server: the raw header array it hands node arrives as gRPC's
- * request headers in order, with the deadline only when there is one.
+ * request headers in order, with the deadline only when there is one; metadata node cannot send
+ * is the caller's error and leaves the connection open.
  */
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
@@ -66,5 +67,24 @@ describe('openCall', () => {
     expect(headers).not.toContain('grpc-timeout');
     expect(headers.slice(-2)).toEqual(['x-request-id', 'r-2']);
     expect(await headersOf(undefined)).toHaveLength(8);
+  });
+
+  it('refuses metadata that repeats gRPC’s own headers, keeping the connection', () => {
+    const session = http2.connect(origin);
+    const connection: Connection = { session, lastAnswerAt: 0, active: 0 };
+    try {
+      const mistakes: Record<string, string>[] = [
+        { 'content-type': 'text/plain' },
+        { 'bad name': 'x' },
+      ];
+      for (const metadata of mistakes) {
+        const refused = openCall(connection, '/test.v1.EchoService/Echo', '1S', metadata);
+        expect(refused).toBeInstanceOf(GrpcCallError);
+        expect((refused as GrpcCallError).code).toBe(3); // INVALID_ARGUMENT: never retried
+        expect(session.closed).toBe(false);
+      }
+    } finally {
+      session.close();
+    }
   });
 });

@@ -4,12 +4,14 @@
  * another stream.
  */
 import type http2 from 'node:http2';
-import { unavailable, type GrpcCallError } from './call-error.js';
+import { status } from '@grpc/grpc-js';
+import { GrpcCallError, unavailable } from './call-error.js';
 import type { Connection } from './http2-connection.js';
 
 /**
- * The call's stream, or the UNAVAILABLE error it failed to open with. `timeout` is the
- * `grpc-timeout` value (absent: no deadline); `metadata` names must not repeat gRPC's own headers.
+ * The call's stream, or the error it failed to open with: INVALID_ARGUMENT for metadata that
+ * cannot be sent (a name that repeats one of gRPC's own headers, or is not a header name), else
+ * UNAVAILABLE. `timeout` is the `grpc-timeout` value (absent: no deadline).
  */
 export function openCall(
   connection: Connection,
@@ -33,6 +35,12 @@ export function openCall(
   try {
     return connection.session.request(headers);
   } catch (error) {
+    // node refuses bad headers with a TypeError: the caller's mistake, not the connection's.
+    if (error instanceof TypeError)
+      return new GrpcCallError({
+        code: status.INVALID_ARGUMENT,
+        details: `the call's metadata cannot be sent: ${error.message}`,
+      });
     // A session that cannot open streams (out of stream ids, closing): retire it gently, so
     // calls in flight on it still finish; the next call opens a new one.
     connection.session.close();
