@@ -53,7 +53,9 @@ export {
   decodeListItemsResponse,
 } from './gen/strata/catalog/v1/catalog_service_fast_decoders.js';
 export {
+  encodeGetItemRequest,
   encodeGetItemResponse,
+  encodeListItemsRequest,
   encodeListItemsResponse,
 } from './gen/strata/catalog/v1/catalog_service_fast_encoders.js';
 

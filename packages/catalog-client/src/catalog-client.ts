@@ -2,8 +2,9 @@
  * The catalogue contract's client: every CatalogService method as a promise (the change feed as
  * a stream), with the one policy for deadlines, read retries, tracing (call-tracing.ts) and
  * errors: a failed unary call rejects with a CatalogError (catalog-error.ts), never a gRPC
- * status. Requests use the generated method table (@strata/proto): ts-proto's request encoders,
- * and for ListItems and GetItem answers the generated fast decoders.
+ * status. Requests use the generated method table (@strata/proto): ts-proto's codecs, except
+ * for ListItems and GetItem, whose requests get the generated one-pass encoders and whose
+ * answers the generated fast decoders.
  */
 import {
   CATALOG_SERVICE_NAME,

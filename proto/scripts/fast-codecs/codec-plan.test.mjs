@@ -11,8 +11,39 @@ const plan = (...methods) => planService(registry, 'sample.v1.BoxService', metho
 describe('the codec plan', () => {
   it('covers the answer and every message it reaches, dependencies first', () => {
     const { methods, messages } = plan('GetBox');
-    expect(methods).toEqual([{ name: 'GetBox', property: 'getBox', response: 'sample.v1.Box' }]);
+    expect(methods).toEqual([
+      {
+        name: 'GetBox',
+        property: 'getBox',
+        request: 'sample.v1.GetBoxRequest',
+        response: 'sample.v1.Box',
+      },
+    ]);
     expect(messages.map((m) => m.typeName)).toEqual(['sample.v1.Part', 'sample.v1.Box']);
+  });
+
+  it('covers the request and what it reaches apart, to be encoded only', () => {
+    const { requestMessages } = plan('GetBox');
+    expect(requestMessages.map((m) => m.typeName)).toEqual([
+      'sample.v1.Window',
+      'sample.v1.GetBoxRequest',
+    ]);
+    const summary = requestMessages[1].fields.map((f) => [f.property, f.kind, f.tag]);
+    expect(summary).toEqual([
+      ['id', 'int64', [0x08]],
+      ['name', 'string', [0x12]],
+      ['limit', 'int32', [0x18]],
+      ['colour', 'enum', [0x20]],
+      ['labels', 'string', [0x2a]],
+      ['window', 'message', [0x32]],
+      ['farLimit', 'int32', [0xc0, 0x02]],
+    ]);
+  });
+
+  it('plans a message both sides reach once, with the answers', () => {
+    const { messages, requestMessages } = plan('FindByPart');
+    expect(messages.map((m) => m.typeName)).toEqual(['sample.v1.Part', 'sample.v1.Box']);
+    expect(requestMessages).toEqual([]);
   });
 
   it('gives every field its kind, ts-proto property name and tag', () => {
@@ -38,11 +69,14 @@ describe('the codec plan', () => {
   it.each([
     ['GetFlag', 'sample.v1.WithBool.flag is scalar type bool'],
     ['GetBlob', 'sample.v1.WithBytes.blob is scalar type bytes'],
-    ['GetColour', 'sample.v1.WithEnum.colour is an enum (sample.v1.Colour)'],
+    ['GetColour', 'sample.v1.WithEnum.colour is an enum (sample.v1.Colour) in a response'],
     ['GetIndex', 'sample.v1.WithMap.index is a map'],
     ['GetMaybe', 'sample.v1.WithOptional.maybe is an optional scalar'],
     ['GetNumbers', 'sample.v1.WithRepeatedInt64.numbers is a repeated int64'],
     ['GetNested', 'sample.v1.WithBool.flag is scalar type bool'],
+    ['GetCount', 'sample.v1.WithInt32.count is an int32 in a response, which the fast decoders'],
+    ['FindByCounts', 'sample.v1.WithRepeatedInt32.counts is a repeated int32'],
+    ['FindByFlag', 'sample.v1.WithBool.flag is scalar type bool'],
   ])('refuses %s, naming the field: %s', (method, message) => {
     expect(() => plan(method)).toThrow(message);
   });

@@ -32,9 +32,12 @@ export function typeImports(fromFile, messages) {
 /** Statements writing a tag's bytes at `pos`. */
 export const writeTag = (tag) => tag.map((byte) => `buf[pos++] = ${byte};`).join(' ');
 
-/** The plan of the message named `typeName`. */
-export const messageOf = (plan, typeName) => plan.messages.find((m) => m.typeName === typeName);
+/** Every planned message: what the responses reach, then what only the requests reach. */
+export const allMessages = (plan) => [...plan.messages, ...plan.requestMessages];
 
-/** Whether any planned message has a timestamp field. */
-export const usesTimestamps = (plan) =>
-  plan.messages.some((m) => m.fields.some((f) => f.kind === 'timestamp'));
+/** The plan of the message named `typeName`. */
+export const messageOf = (plan, typeName) => allMessages(plan).find((m) => m.typeName === typeName);
+
+/** Whether any of `messages` has a timestamp field. */
+export const usesTimestamps = (messages) =>
+  messages.some((m) => m.fields.some((f) => f.kind === 'timestamp'));

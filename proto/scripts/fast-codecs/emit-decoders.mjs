@@ -63,7 +63,7 @@ export function emitDecoders(plan, outFile, wireDir) {
 ${typeImports(outFile, plan.messages)}
 ${codecImports}
 import { ProtoReader, unsupported } from '${wireDir}/proto-reader.js';
-${usesTimestamps(plan) ? `import { readTimestamp } from '${wireDir}/timestamp.js';\n` : ''}import { declining, withFallback } from '${wireDir}/with-fallback.js';
+${usesTimestamps(plan.messages) ? `import { readTimestamp } from '${wireDir}/timestamp.js';\n` : ''}import { declining, withFallback } from '${wireDir}/with-fallback.js';
 
 ${plan.messages.map((m) => readFunction(plan, m)).join('\n\n')}
 

@@ -2,7 +2,15 @@
 // reused by the writing pass), a measure function that declines (-1) values only ts-proto
 // writes, and a write function; output is byte-identical to ts-proto's (fields in number order,
 // proto3 defaults skipped).
-import { HEADER, messageOf, typeImports, usesTimestamps, writeTag } from './emit-common.mjs';
+import { INT32_KINDS, VARINT_KINDS } from './codec-plan.mjs';
+import {
+  HEADER,
+  allMessages,
+  messageOf,
+  typeImports,
+  usesTimestamps,
+  writeTag,
+} from './emit-common.mjs';
 
 const layoutType = (plan, field) => {
   if (field.kind === 'string') return field.repeated ? 'number[]' : 'number';
@@ -14,7 +22,8 @@ const layoutInitial = (field) => {
   if (field.repeated) return '[]';
   return { string: '0', timestamp: 'NO_TIMESTAMP', message: 'undefined' }[field.kind];
 };
-const layoutFields = (message) => message.fields.filter((f) => f.kind !== 'int64');
+// Varint fields keep nothing in the layout: the writing pass writes the value as it is.
+const layoutFields = (message) => message.fields.filter((f) => !VARINT_KINDS.has(f.kind));
 
 function layoutDeclaration(plan, message) {
   const name = `${message.tsName}Layout`;
@@ -34,6 +43,9 @@ function measureField(plan, field) {
   const into = `layout.${field.property}`;
   if (field.kind === 'int64')
     return `if (!isEncodableUint(${value})) return UNSUPPORTED;
+  if (${value} !== 0) size += ${tagSize} + varintSize(${value});`;
+  if (INT32_KINDS.has(field.kind))
+    return `if (!isEncodableInt32(${value})) return UNSUPPORTED;
   if (${value} !== 0) size += ${tagSize} + varintSize(${value});`;
   if (field.kind === 'string' && field.repeated)
     return `const ${field.property} = measureStrings(${value});
@@ -75,7 +87,7 @@ function writeField(plan, field) {
   const value = `message.${field.property}`;
   const sized = `layout.${field.property}`;
   const tag = writeTag(field.tag);
-  if (field.kind === 'int64')
+  if (VARINT_KINDS.has(field.kind))
     return `if (${value} !== 0) { ${tag} pos = writeVarint(buf, pos, ${value}); }`;
   if (field.kind === 'string' && field.repeated)
     return `for (let i = 0; i < ${value}.length; i++) { ${tag} pos = writeString(buf, pos, ${value}[i]!, ${sized}[i]!); }`;
@@ -122,21 +134,28 @@ export function encode${message.tsName}(message: ${message.tsName}): Buffer | un
 
 /** The encoders file for `plan`, written to `outFile` (a path relative to the gen root). */
 export function emitEncoders(plan, outFile, wireDir) {
-  const responses = [...new Set(plan.methods.map((method) => messageOf(plan, method.response)))];
-  const timestamps = usesTimestamps(plan)
+  const messages = allMessages(plan);
+  const encoded = [
+    ...new Set([
+      ...plan.methods.map((method) => messageOf(plan, method.response)),
+      ...plan.methods.map((method) => messageOf(plan, method.request)),
+    ]),
+  ];
+  const int32s = messages.some((m) => m.fields.some((f) => INT32_KINDS.has(f.kind)));
+  const timestamps = usesTimestamps(messages)
     ? `import {\n  NO_TIMESTAMP,\n  UNSUPPORTED_TIMESTAMP,\n  timestampMs,\n  timestampSize,\n  writeTimestamp,\n} from '${wireDir}/timestamp.js';\n`
     : '';
   return `${HEADER}/**
- * One-pass responseSerialize for ${plan.name}'s hot reads: every field measured first, one Buffer
- * allocated, strings written straight into it (ts-proto's writer copies every nested message at
- * join() and the whole message again at finish()). Each returns undefined for values it does
- * not handle; the serializer then uses ts-proto.
+ * One-pass requestSerialize and responseSerialize for ${plan.name}'s hot reads: every field
+ * measured first, one Buffer allocated, strings written straight into it (ts-proto's writer
+ * copies every nested message at join() and the whole message again at finish()). Each returns
+ * undefined for values it does not handle; the serializer then uses ts-proto.
  */
-${typeImports(outFile, plan.messages)}
+${typeImports(outFile, messages)}
 ${timestamps}import {
   checkedSize,
   delimitedSize,
-  isEncodableUint,
+${int32s ? '  isEncodableInt32,\n' : ''}  isEncodableUint,
   measureStrings,
   stringSize,
   varintSize,
@@ -146,10 +165,10 @@ ${timestamps}import {
 
 const UNSUPPORTED = -1;
 
-${plan.messages.map((m) => layoutDeclaration(plan, m)).join('\n\n')}
+${messages.map((m) => layoutDeclaration(plan, m)).join('\n\n')}
 
-${plan.messages.map((m) => messageFunctions(plan, m)).join('\n\n')}
+${messages.map((m) => messageFunctions(plan, m)).join('\n\n')}
 
-${responses.map(publicEncoder).join('\n\n')}
+${encoded.map(publicEncoder).join('\n\n')}
 `;
 }

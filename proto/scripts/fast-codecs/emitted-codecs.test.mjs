@@ -1,54 +1,20 @@
-// The emitted code itself, on the test schema: ts-proto's output and the fast codecs generated
-// side by side into a scratch directory, then the fast encoders must write ts-proto's bytes and
-// the fast decoders read ts-proto's values, on random messages (and decline what they must).
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix, relative } from 'node:path';
+// The emitted code itself, on the test schema (sample-codecs.mjs): the answer's fast encoder must
+// write ts-proto's bytes and its fast decoder read ts-proto's values, on random messages (and
+// decline what they must). The request's encoder: emitted-request-encoders.test.mjs.
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastCodecFiles } from './generate-fast-codecs.mjs';
-import { bin, here, loadSampleSchema, testdata } from './test-schema.mjs';
+import { generateSampleCodecs } from './sample-codecs.mjs';
 
-// Inside the repository, so the generated files resolve @bufbuild/protobuf and src/wire.
-const scratch = mkdtempSync(join(here, '.scratch-'));
-const wire = join(here, '..', '..', 'src', 'wire');
+let generated;
 let sample;
 let fast;
 let methods;
 
 beforeAll(async () => {
-  const template = {
-    version: 'v2',
-    plugins: [
-      {
-        local: bin('protoc-gen-ts_proto'),
-        out: scratch,
-        // The contracts' options (proto/buf.gen.yaml) that shape messages.
-        opt: ['outputServices=grpc-js', 'forceLong=number', 'useDate=true', 'env=node'],
-      },
-    ],
-  };
-  execFileSync(bin('buf'), ['generate', '--template', JSON.stringify(template)], {
-    cwd: testdata,
-  });
-  const files = fastCodecFiles(
-    loadSampleSchema(),
-    'sample.v1.BoxService',
-    ['GetBox'],
-    posix.normalize(relative(scratch, wire)),
-  );
-  for (const [file, source] of Object.entries(files)) {
-    mkdirSync(dirname(join(scratch, file)), { recursive: true });
-    writeFileSync(join(scratch, file), source);
-  }
-  sample = await import(join(scratch, 'sample.ts'));
-  fast = {
-    ...(await import(join(scratch, 'sample_fast_encoders.ts'))),
-    ...(await import(join(scratch, 'sample_fast_decoders.ts'))),
-  };
-  methods = (await import(join(scratch, 'sample_methods.ts'))).boxServiceMethods;
+  generated = await generateSampleCodecs();
+  ({ sample, fast, methods } = generated);
 });
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => generated?.remove());
 
 const text = fc.oneof(fc.constant(''), fc.string({ unit: 'grapheme', maxLength: 20 }));
 const uint = fc.oneof(fc.constantFrom(0, 1, 127, 128, 2 ** 32), fc.maxSafeNat());

@@ -1,19 +1,27 @@
 /**
- * The generated fast codecs cover every field the .proto gives their messages. Each message is
- * filled from its generated type's own field list (so a field added to the .proto and
- * regenerated is filled too) with a value that is not the default; the fast decoders must read
- * it without falling back and the fast encoders must write exactly what ts-proto writes. A field
- * the codecs do not know fails here, instead of silently costing the fallback on every call.
+ * The generated fast codecs cover every field the .proto gives their messages, requests
+ * included. Each message is filled from its generated type's own field list (so a field added
+ * to the .proto and regenerated is filled too) with a value that is not the default; the fast
+ * decoders must read it without falling back and the fast encoders must write exactly what
+ * ts-proto writes. A field the codecs do not know fails here, instead of silently costing the
+ * fallback on every call.
  */
 import { describe, expect, it } from 'vitest';
 import { Item } from '../gen/strata/catalog/v1/catalog.js';
-import { GetItemResponse, ListItemsResponse } from '../gen/strata/catalog/v1/catalog_service.js';
+import {
+  GetItemRequest,
+  GetItemResponse,
+  ListItemsRequest,
+  ListItemsResponse,
+} from '../gen/strata/catalog/v1/catalog_service.js';
 import {
   decodeGetItemResponseFast as fastGetItem,
   decodeListItemsResponseFast as fastListItems,
 } from '../gen/strata/catalog/v1/catalog_service_fast_decoders.js';
 import {
+  encodeGetItemRequest,
   encodeGetItemResponse,
+  encodeListItemsRequest,
   encodeListItemsResponse,
 } from '../gen/strata/catalog/v1/catalog_service_fast_encoders.js';
 
@@ -43,6 +51,12 @@ const list = everyFieldSet(ListItemsResponse.fromPartial({}) as never, {
 const one = everyFieldSet(GetItemResponse.fromPartial({}) as never, {
   item,
 }) as unknown as GetItemResponse;
+const listRequest = everyFieldSet(
+  ListItemsRequest.fromPartial({}) as never,
+) as unknown as ListItemsRequest;
+const getRequest = everyFieldSet(
+  GetItemRequest.fromPartial({}) as never,
+) as unknown as GetItemRequest;
 
 describe('the fast codecs cover every field of', () => {
   it('ListItemsResponse and its Items', () => {
@@ -55,6 +69,15 @@ describe('the fast codecs cover every field of', () => {
     const bytes = Buffer.from(GetItemResponse.encode(one).finish());
     expect(fastGetItem(bytes)).toEqual(GetItemResponse.decode(bytes));
     expect(encodeGetItemResponse(one)).toEqual(bytes);
+  });
+
+  it('ListItemsRequest and GetItemRequest', () => {
+    expect(encodeListItemsRequest(listRequest)).toEqual(
+      Buffer.from(ListItemsRequest.encode(listRequest).finish()),
+    );
+    expect(encodeGetItemRequest(getRequest)).toEqual(
+      Buffer.from(GetItemRequest.encode(getRequest).finish()),
+    );
   });
 
   it('(the check fails for a field the codecs do not know)', () => {

@@ -28,6 +28,16 @@ export function isEncodableUint(value: unknown): value is number {
   return Number.isSafeInteger(value) && (value as number) >= 0;
 }
 
+const INT32_MAX = 0x7fffffff;
+
+/**
+ * True for int32 and enum values the encoders write themselves: negatives take ts-proto's
+ * sign-extended 10-byte path, and ts-proto rejects non-integers and values beyond int32.
+ */
+export function isEncodableInt32(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= INT32_MAX;
+}
+
 /** Size of a length-delimited value (its length and body; the tag is counted apart). */
 export function delimitedSize(bodySize: number): number {
   return varintSize(bodySize) + bodySize;
