@@ -19,6 +19,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpuMs, sampleCpu } from '../../kit/cpu.mjs';
+import { grpcCallsServed } from '../../kit/grpc-calls.mjs';
+import { freePort } from '../../kit/ports.mjs';
 import { valueAt } from '../../kit/stats.mjs';
 import { startData } from './pair.mjs';
 import { BENCH_DATA_ENV } from './service-env.mjs';
@@ -104,7 +106,14 @@ async function main() {
     `starting the data service on 127.0.0.1:${DATA_PORT} (DATA_DIR=memory://, PGLITE_WORKER=${BENCH_DATA_ENV.PGLITE_WORKER}, own process group)`,
   );
   // Its own process group: outside the candidate's group and the driver's.
-  const data = await startData({ root: STRATA_ROOT, port: DATA_PORT, detached: true });
+  // Its metrics listener counts the calls served, so the cache check below is a count.
+  const metricsPort = await freePort();
+  const data = await startData({
+    root: STRATA_ROOT,
+    port: DATA_PORT,
+    detached: true,
+    env: { DATA_METRICS_PORT: String(metricsPort) },
+  });
   let dataExit = null;
   data.child.once('exit', (code, signal) => (dataExit = code ?? signal));
   const pid = data.pid;
@@ -112,6 +121,8 @@ async function main() {
   say(
     `data service pid ${pid} listening; ${(cpuStart / 1000).toFixed(2)} s CPU spent starting and seeding`,
   );
+  const callsBefore = await grpcCallsServed(metricsPort);
+  let callsServed = null;
   const sampler = sampleCpu(pid, SAMPLE_MS);
   const tracker = phaseTracker();
   let failure = null;
@@ -122,6 +133,7 @@ async function main() {
     failure = error;
   } finally {
     sampler.stop();
+    if (dataExit === null) callsServed = (await grpcCallsServed(metricsPort)) - callsBefore;
     say('stopping the data service');
     if (dataExit !== null)
       failure ??= new Error(`data service exited during the run (${dataExit})`);
@@ -158,6 +170,7 @@ async function main() {
     sampleMs: SAMPLE_MS,
     startupCpuS: cpuStart / 1000,
     runCpuS: (cpuEnd - cpuStart) / 1000,
+    callsServed,
     runWallS: sampler.samples.length
       ? (sampler.samples.at(-1)[0] - sampler.samples[0][0]) / 1000
       : null,
