@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The drift guard (`npm run bench:guard`): each scenario A/B with A = the baseline (a clean,
 // cached build of bench/baseline's commit, or --baseline) and B = this working tree, rebuilt
-// first. Rounds alternate the order (--together: both sides loaded at once; --restart-every N:
-// fresh processes every N rounds); it ends with one line per scenario and metric saying
+// first. Rounds alternate the order; each scenario has its own defaults (guard/args.mjs: the
+// render scenario loads both sides at once, with fresh processes every few rounds); it ends with one line per scenario and metric saying
 // slower / same / faster / cannot tell, and exits 1 if anything is slower. Raw output goes to
 // bench/.out/guard-<time>/; --record appends a dated row to bench/GUARD.md.
 import { assertScenarioCanRun } from './kit/ab-plan.mjs';
@@ -10,7 +10,13 @@ import { runAb } from './kit/ab-run.mjs';
 import { REPO, runName, writeOutputs } from './kit/out.mjs';
 import { abJson, abMarkdown, setupLine, treeLabel, verdictLine } from './kit/report.mjs';
 import { VERDICTS } from './kit/verdict.mjs';
-import { USAGE, commandLine, guardOptions } from './guard/args.mjs';
+import {
+  SCENARIO_DEFAULTS,
+  USAGE,
+  commandLine,
+  guardOptions,
+  scenarioSettings,
+} from './guard/args.mjs';
 import {
   buildWorkingTree,
   builtBaseline,
@@ -21,11 +27,7 @@ import { recordGuardRun } from './guard/record.mjs';
 import * as relay from './relay/scenario.mjs';
 import * as render from './render/scenario.mjs';
 
-// Each scenario's load, as its ab-pairs.mjs runs it.
-const SCENARIOS = {
-  render: { scenario: render, duration: 6, connections: 50 },
-  relay: { scenario: relay, duration: 10, connections: 64 },
-};
+const SCENARIOS = { render, relay };
 
 const argv = process.argv.slice(2);
 let options;
@@ -40,7 +42,8 @@ if (options.help) {
   process.exit(0);
 }
 try {
-  for (const key of options.scenarios) assertScenarioCanRun(SCENARIOS[key].scenario, options);
+  for (const key of options.scenarios)
+    assertScenarioCanRun(SCENARIOS[key], scenarioSettings(options, SCENARIO_DEFAULTS[key]));
 } catch (error) {
   console.error(`--together: ${error.message} (pick a scenario that can, e.g. --scenario render)`);
   process.exit(64);
@@ -61,15 +64,8 @@ const name = runName('guard');
 const lines = [];
 let slower = false;
 for (const key of options.scenarios) {
-  const { scenario, ...load } = SCENARIOS[key];
-  const settings = {
-    ...load,
-    duration: options.duration ?? load.duration,
-    rounds: options.rounds,
-    threshold: options.threshold,
-    restartEvery: options.restartEvery,
-    together: options.together,
-  };
+  const scenario = SCENARIOS[key];
+  const settings = scenarioSettings(options, SCENARIO_DEFAULTS[key]);
   const setup = setupLine(settings);
   console.log(`[guard] ${key}: ${setup} Baseline ${commit.slice(0, 7)} ÷ working tree.`);
   const sides = { A: scenario.plainSide(baselineDir), B: scenario.plainSide(REPO) };

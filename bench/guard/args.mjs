@@ -5,7 +5,18 @@ export const SCENARIOS = ['render', 'relay'];
 
 export const USAGE = `usage: npm run bench:guard -- [--baseline <commit|tag>] [--scenario render|relay|all]
                            [--rounds N] [--duration S] [--threshold 0.05] [--record]
-                           [--restart-every N] [--together]`;
+                           [--restart-every N] [--together | --no-together]`;
+
+/**
+ * How each scenario runs unless told otherwise. The render scenario loads both sides together in
+ * many short rounds with fresh processes every few: run in one session, one side at a time, a
+ * build against itself read "slower" by 6% (bench/render/RESULTS.md, 2026-11-28). The relay
+ * starts a fresh relay for every measurement already and cannot load both sides at once.
+ */
+export const SCENARIO_DEFAULTS = {
+  render: { rounds: 24, duration: 3, restartEvery: 4, together: true, connections: 50 },
+  relay: { rounds: 8, duration: 10, restartEvery: undefined, together: false, connections: 64 },
+};
 
 /** The guard's options from `argv`; throws with a message on anything it does not know. */
 export function guardOptions(argv) {
@@ -14,15 +25,16 @@ export function guardOptions(argv) {
     options: {
       baseline: { type: 'string' },
       scenario: { type: 'string', default: 'all' },
-      rounds: { type: 'string', default: '8' },
+      rounds: { type: 'string' },
       duration: { type: 'string' },
       threshold: { type: 'string', default: '0.05' },
       record: { type: 'boolean', default: false },
       'restart-every': { type: 'string' },
-      together: { type: 'boolean', default: false },
+      together: { type: 'boolean' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
+    allowNegative: true,
     allowPositionals: false,
   });
   const scenarios = values.scenario === 'all' ? SCENARIOS : [values.scenario];
@@ -36,7 +48,7 @@ export function guardOptions(argv) {
   return {
     baseline: values.baseline,
     scenarios,
-    rounds: number('rounds', values.rounds, (n) => Number.isInteger(n) && n > 0),
+    rounds: values.rounds && number('rounds', values.rounds, (n) => Number.isInteger(n) && n > 0),
     duration: values.duration && number('duration', values.duration, (n) => n > 0),
     threshold: number('threshold', values.threshold, (n) => n > 0 && n < 1),
     record: values.record,
@@ -46,6 +58,18 @@ export function guardOptions(argv) {
         : number('restart-every', values['restart-every'], (n) => Number.isInteger(n) && n > 0),
     together: values.together,
     help: values.help,
+  };
+}
+
+/** One scenario's A/B settings: what the command line says, else the scenario's defaults. */
+export function scenarioSettings(options, defaults) {
+  return {
+    ...defaults,
+    rounds: options.rounds ?? defaults.rounds,
+    duration: options.duration ?? defaults.duration,
+    restartEvery: options.restartEvery ?? defaults.restartEvery,
+    together: options.together ?? defaults.together,
+    threshold: options.threshold,
   };
 }
 

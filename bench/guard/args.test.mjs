@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { baselineRef, commandLine, guardOptions } from './args.mjs';
+import {
+  SCENARIO_DEFAULTS,
+  baselineRef,
+  commandLine,
+  guardOptions,
+  scenarioSettings,
+} from './args.mjs';
 
 describe('guardOptions', () => {
-  it('defaults to every scenario, 8 rounds, a 5% threshold, no record', () => {
+  it('defaults to every scenario, a 5% threshold, no record, and leaves the rest to each scenario', () => {
     expect(guardOptions([])).toEqual({
       baseline: undefined,
       scenarios: ['render', 'relay'],
-      rounds: 8,
+      rounds: undefined,
       duration: undefined,
       threshold: 0.05,
       record: false,
       restartEvery: undefined,
-      together: false,
+      together: undefined,
       help: false,
     });
   });
@@ -55,8 +61,9 @@ describe('guardOptions: restarts and together', () => {
     });
     expect(guardOptions(['--restart-every=1'])).toMatchObject({
       restartEvery: 1,
-      together: false,
+      together: undefined,
     });
+    expect(guardOptions(['--no-together'])).toMatchObject({ together: false });
   });
 
   it('refuses a --restart-every that is not a positive whole number', () => {
@@ -84,5 +91,29 @@ describe('commandLine', () => {
   it('rebuilds the npm command with its arguments', () => {
     expect(commandLine([])).toBe('npm run bench:guard');
     expect(commandLine(['--rounds', '4'])).toBe('npm run bench:guard -- --rounds 4');
+  });
+});
+
+describe('scenarioSettings', () => {
+  it('runs the render scenario together, in short rounds with restarts, unless told otherwise', () => {
+    const render = scenarioSettings(guardOptions([]), SCENARIO_DEFAULTS.render);
+    expect(render).toMatchObject({ rounds: 24, duration: 3, restartEvery: 4, together: true });
+    expect(render.threshold).toBe(0.05);
+    expect(
+      scenarioSettings(
+        guardOptions(['--no-together', '--rounds', '8', '--duration', '6', '--restart-every', '8']),
+        SCENARIO_DEFAULTS.render,
+      ),
+    ).toMatchObject({ rounds: 8, duration: 6, restartEvery: 8, together: false });
+  });
+
+  it('runs the relay one side at a time in one session by default', () => {
+    expect(scenarioSettings(guardOptions([]), SCENARIO_DEFAULTS.relay)).toMatchObject({
+      rounds: 8,
+      duration: 10,
+      restartEvery: undefined,
+      together: false,
+      connections: 64,
+    });
   });
 });
