@@ -2,9 +2,10 @@
 // The drift guard (`npm run bench:guard`): each scenario A/B with A = the baseline (a clean,
 // cached build of bench/baseline's commit, or --baseline) and B = this working tree, rebuilt
 // first. Rounds alternate the order; each scenario has its own defaults (guard/args.mjs: the
-// render scenario loads both sides at once, with fresh processes every few rounds); it ends with one line per scenario and metric saying
-// slower / same / faster / cannot tell, and exits 1 if anything is slower. Raw output goes to
-// bench/.out/guard-<time>/; --record appends a dated row to bench/GUARD.md.
+// render scenario loads both sides at once, with fresh processes every few rounds). It ends with
+// one line per scenario and metric saying slower / same / faster / cannot tell, and exits 1 if
+// anything is slower. Raw output goes to bench/.out/guard-<time>/; --record appends a dated row
+// to bench/GUARD.md.
 import { assertScenarioCanRun } from './kit/ab-plan.mjs';
 import { runAb } from './kit/ab-run.mjs';
 import { REPO, runName, writeOutputs } from './kit/out.mjs';

@@ -9,9 +9,9 @@ export const USAGE = `usage: npm run bench:guard -- [--baseline <commit|tag>] [-
 
 /**
  * How each scenario runs unless told otherwise. The render scenario loads both sides together in
- * many short rounds with fresh processes every few: run in one session, one side at a time, a
- * build against itself read "slower" by 6% (bench/render/RESULTS.md, 2026-11-28). The relay
- * starts a fresh relay for every measurement already and cannot load both sides at once.
+ * many short rounds with fresh processes every few: in one session, one side at a time, a build
+ * against itself can read "slower" (the evidence: bench/GUARD.md). The relay starts a fresh relay
+ * for every measurement already and cannot load both sides at once.
  */
 export const SCENARIO_DEFAULTS = {
   render: { rounds: 24, duration: 3, restartEvery: 4, together: true, connections: 50 },

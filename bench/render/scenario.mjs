@@ -83,8 +83,9 @@ async function measurePairs(pairs, { connections, duration }) {
 }
 
 /**
- * Starts both sides, in `startOrder` (`pin`: `{ render, data }` CPU lists), and warms them; measures one side at
- * a time, or with `measureTogether` both at once, each with its own `connections`.
+ * Starts both sides, in `startOrder` (`pin`: `{ render, data }` CPU lists), and warms them;
+ * measures one side at a time, or with `measureTogether` both at once, each with its own
+ * `connections`.
  */
 export async function open(
   sides,

@@ -49,16 +49,16 @@ export function grpcServerHistogram(registry: Registry): GrpcServerObserver {
     buckets: BUCKETS,
     registers: [registry],
   });
-  const labelsByType = new Map<GrpcType, CallLabels<ServerLabels>>();
-  const labelsOf = (type: GrpcType) => {
-    let labels = labelsByType.get(type);
-    if (!labels) {
-      labels = labelCache((method, code) => ({ grpc_type: type, ...callLabels(method, code) }));
-      labelsByType.set(type, labels);
-    }
-    return labels;
+  const labelsOf = (type: GrpcType): CallLabels<ServerLabels> =>
+    labelCache((method, code) => ({ grpc_type: type, ...callLabels(method, code) }));
+  const labelsByType: Record<GrpcType, CallLabels<ServerLabels>> = {
+    unary: labelsOf('unary'),
+    client_stream: labelsOf('client_stream'),
+    server_stream: labelsOf('server_stream'),
+    bidi_stream: labelsOf('bidi_stream'),
   };
-  return (type, method, code, seconds) => histogram.observe(labelsOf(type)(method, code), seconds);
+  return (type, method, code, seconds) =>
+    histogram.observe(labelsByType[type](method, code), seconds);
 }
 
 /** The `grpc_type` of a method from its descriptor's streaming flags. */
