@@ -3,10 +3,10 @@
  * screens, a form's 422) carries the policy and the other headers, each response has its own
  * script nonce, and every script and module preload the document writes carries that nonce.
  */
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { payloadHash } from '../src/index.js';
-import { renderErrorScreen } from '../src/server/index.js';
+import { registerSecurityHeaders, renderErrorScreen, scriptNonceOf } from '../src/server/index.js';
 import { helmetOptions } from '../src/server/security/security-policy.js';
 import { buildTestServer, type TestServer } from './harness/build-test-server.js';
 
@@ -127,6 +127,23 @@ describe('security headers on documents', () => {
     expect(response.headers['content-security-policy']).toBeUndefined();
     expect(response.body).not.toContain('nonce=');
     await server.app.close();
+  });
+
+  it('hands a route the nonce of its own response’s policy', async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app);
+    app.get('/', (_request, reply) => ({ nonce: scriptNonceOf(reply) }));
+    const [first, second] = [await app.inject({ url: '/' }), await app.inject({ url: '/' })];
+    for (const response of [first, second])
+      expect(nonceOf(response)).toBe(response.json<{ nonce: string }>().nonce);
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    await app.close();
+  });
+
+  it('refuses to be registered twice on one app', () => {
+    const app = Fastify();
+    registerSecurityHeaders(app);
+    expect(() => registerSecurityHeaders(app)).toThrow(/already been added|already present/i);
   });
 });
 

@@ -13,14 +13,21 @@ import { securityHeaderBlock } from './header-block.js';
 import { freshNonce } from './nonce-source.js';
 import type { SecurityPolicy } from './security-policy.js';
 
-const nonces = new WeakMap<FastifyReply, string>();
+// The nonce is kept on the reply as a Fastify decoration, like the page route: a WeakMap keyed
+// by every reply would make each one an ephemeron the collector has to trace separately.
+const SCRIPT_NONCE = Symbol('strata.scriptNonce');
+
+interface ScriptNonceSlot {
+  [SCRIPT_NONCE]?: string;
+}
 
 /** Adds the headers to every route of `app` (call before registering routes). */
 export function registerSecurityHeaders(app: FastifyInstance, policy: SecurityPolicy = {}): void {
   const block = securityHeaderBlock(policy);
+  app.decorateReply(SCRIPT_NONCE, undefined);
   app.addHook('onRequest', (_request, reply, done) => {
     const nonce = freshNonce();
-    nonces.set(reply, nonce);
+    (reply as ScriptNonceSlot)[SCRIPT_NONCE] = nonce;
     reply.headers(block.fixed).header('content-security-policy', block.policyWith(nonce));
     done();
   });
@@ -28,5 +35,5 @@ export function registerSecurityHeaders(app: FastifyInstance, policy: SecurityPo
 
 /** The script nonce of this reply's policy; undefined when no policy was set. */
 export function scriptNonceOf(reply: FastifyReply): string | undefined {
-  return nonces.get(reply);
+  return (reply as ScriptNonceSlot)[SCRIPT_NONCE];
 }
