@@ -36,6 +36,8 @@ function sidesFromRoots(roots) {
       return [entry.slice(0, at), scenario.plainSide(entry.slice(at + 1))];
     });
   if (entries.length < 2) throw new Error('ROOTS needs at least two label:path entries');
+  const repeated = entries.find(([label], i) => entries.findIndex(([l]) => l === label) !== i);
+  if (repeated) throw new Error(`ROOTS names the side "${repeated[0]}" twice`);
   return Object.fromEntries(entries);
 }
 
