@@ -13,8 +13,8 @@
 //      processes for every side, started in a rotating order too),
 //      CONNECTIONS (50), NAME (bench/.out/render/<NAME>/rotation.md; rotation-<UTC minute>).
 // Keep to about five sides: every side's two services stay up for the session, and with a dozen
-// pairs resident on 2 cores every side ran slower and the first one read slower than ab-pairs.mjs
-// found it (bench/render/RESULTS.md, "2026-11-28 (later)").
+// pairs resident on 2 cores the readings spread wider (bench/render/RESULTS.md, "2026-11-28
+// (later)").
 import { runName, writeOutputs } from '../kit/out.mjs';
 import { ratiosToReference, rotationMarkdown, rotationOrder } from '../kit/rotation.mjs';
 import * as scenario from './scenario.mjs';
