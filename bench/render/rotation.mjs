@@ -17,13 +17,10 @@
 // (later)").
 import { runName, writeOutputs } from '../kit/out.mjs';
 import { ratiosToReference, rotationMarkdown, rotationOrder } from '../kit/rotation.mjs';
+import { positiveInteger, positiveNumber } from '../kit/settings.mjs';
 import * as scenario from './scenario.mjs';
 
 const env = process.env;
-const ROUNDS = Number(env.ROUNDS || 8);
-const DURATION = Number(env.DURATION || 4);
-const RESTART_EVERY = Number(env.RESTART_EVERY || 2);
-const CONNECTIONS = Number(env.CONNECTIONS || 50);
 const NAME = env.NAME || runName('rotation');
 
 function sidesFromRoots(roots) {
@@ -41,9 +38,13 @@ function sidesFromRoots(roots) {
   return Object.fromEntries(entries);
 }
 
-let sides;
+let sides, ROUNDS, DURATION, RESTART_EVERY, CONNECTIONS;
 try {
   sides = sidesFromRoots(env.ROOTS);
+  ROUNDS = positiveInteger('ROUNDS', env.ROUNDS, 8);
+  DURATION = positiveNumber('DURATION', env.DURATION, 4);
+  RESTART_EVERY = positiveInteger('RESTART_EVERY', env.RESTART_EVERY, 2);
+  CONNECTIONS = positiveInteger('CONNECTIONS', env.CONNECTIONS, 50);
 } catch (error) {
   console.error(`[rotation] ${error.message}`);
   process.exit(64);
