@@ -13,8 +13,8 @@ import { securityHeaderBlock } from './header-block.js';
 import { freshNonce } from './nonce-source.js';
 import type { SecurityPolicy } from './security-policy.js';
 
-// The nonce is kept on the reply as a Fastify decoration, like the page route: a WeakMap keyed
-// by every reply would make each one an ephemeron the collector has to trace separately.
+// The nonce is kept on the reply as a Fastify decoration, as the page route is on the request:
+// declared once, so every reply has the slot and the same shape.
 const SCRIPT_NONCE = Symbol('strata.scriptNonce');
 
 interface ScriptNonceSlot {
