@@ -21,7 +21,7 @@ describe('sessionsOf', () => {
 });
 
 describe('assertScenarioCanRun', () => {
-  const sequentialOnly = { name: 'relay' };
+  const sequentialOnly = { name: 'one-at-a-time' };
   const either = { name: 'render', measuresTogether: true };
 
   it('lets any scenario run one side at a time', () => {
@@ -32,7 +32,7 @@ describe('assertScenarioCanRun', () => {
   it('refuses together for a scenario that cannot load both sides at once', () => {
     expect(() => assertScenarioCanRun(either, { together: true })).not.toThrow();
     expect(() => assertScenarioCanRun(sequentialOnly, { together: true })).toThrow(
-      'the relay scenario cannot load both sides at the same time',
+      'the one-at-a-time scenario cannot load both sides at the same time',
     );
   });
 });

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // A/B of two built relays under the honest benchmark load (scenario.mjs). Each round runs A then
-// B, or B then A on odd rounds, each on a fresh relay and spool in front of one counting upstream;
-// accepted answers/s and the relay's CPU per answer, B ÷ A per round, their median, spread and
-// verdict. Raw output: bench/.out/<NAME>/.
+// B, or B then A on odd rounds (with TOGETHER=1 both at once, each with its own connections),
+// each on a fresh relay and spool in front of one counting upstream; accepted answers/s and the
+// relay's CPU per answer, B ÷ A per round, their median, spread and verdict. Raw output:
+// bench/.out/<NAME>/.
 //
 //   A=<built checkout> B=<built checkout> node bench/relay/ab-pairs.mjs
 //
@@ -11,8 +12,8 @@
 // default the deployed ones, RELAY_NODE_FLAGS; empty for none), ROUNDS (8), DURATION (10 s,
 // after a 2 s warm-up), CONNECTIONS (64), NAME (default relay-ab-<UTC time>), RELAY_CPUS (pin
 // the relays to these CPUs, e.g. 0; run the script itself under `taskset -c 1`), RESTART_EVERY
-// (a fresh upstream every n rounds; the relays are fresh every measurement anyway). TOGETHER is
-// refused: ab-simultaneous.mjs loads both relays at once.
+// (a fresh upstream every n rounds; the relays are fresh every measurement anyway), TOGETHER
+// (both relays loaded in the same seconds: a swing in the machine's speed hits both alike).
 import * as scenario from './scenario.mjs';
 import { abFromEnv } from '../kit/ab-cli.mjs';
 

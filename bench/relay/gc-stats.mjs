@@ -8,7 +8,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { flagsOf, measureLoad, startSideRelay } from './lib/ab-sides.mjs';
+import { flagsOf, measureLoad, startSideRelay } from './lib/side-relay.mjs';
 import { commitOf, postEnvelopes, startServer, stopServer } from './lib/processes.mjs';
 
 const { values } = parseArgs({

@@ -1,22 +1,22 @@
 // The relay A/B scenario: the honest benchmark load (filters on, fsync on, connections posting
 // the SDK error envelope through the tunnel) on a built relay in front of one counting upstream.
-// Every measurement starts a fresh relay and spool, so no side inherits the other's spool.
+// Every measurement starts fresh relays and spools, so no side inherits the other's spool; with
+// `measureTogether` both sides' relays run and are loaded in the same seconds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
-import { cpuMs } from '../kit/cpu.mjs';
-import { load, warmUp } from '../kit/load.mjs';
-import { cpuMsPerRequest } from '../kit/proc-stat.mjs';
+import { measureLoad, warmUpAll } from '../kit/measure-load.mjs';
 import { startService } from '../kit/service.mjs';
 import { assignmentsOf, flagsOf } from '../kit/settings.mjs';
-import { envelopeRequest, relayBenchEnv } from './lib/processes.mjs';
+import { ENVELOPE_POST, relayBenchEnv, tunnelUrl } from './lib/processes.mjs';
 
 export const name = 'relay';
 export const metrics = [
   { key: 'answersPerSecond', label: 'answers/s', better: 'higher' },
   { key: 'relayCpuUs', label: 'CPU µs/answer', better: 'lower' },
 ];
+export const measuresTogether = true;
 
 const LISTENING = /(?:listening|Server listening at) (http:\/\/127\.0\.0\.1:\d+)/;
 
@@ -30,13 +30,32 @@ export const sideFromEnv = (env, label, defaultRoot) => ({
 /** A side with the deployed flags and nothing else: what the guard compares. */
 export const plainSide = (root) => sideFromEnv({}, 'A', root);
 
-const envelopes = (url, connections, duration) => ({
-  ...envelopeRequest(url),
-  connections,
-  duration,
-});
+/** A fresh relay of `side` on a fresh spool in front of `upstreamUrl`; `stop` removes both. */
+async function startRelay(side, upstreamUrl, cpus) {
+  const spool = mkdtempSync(join(tmpdir(), 'relay-ab-'));
+  const removeSpool = () => rmSync(spool, { recursive: true, force: true });
+  try {
+    const relay = await startService({
+      root: side.root,
+      script: 'services/relay/dist/main.js',
+      flags: side.flags,
+      env: { ...relayBenchEnv(upstreamUrl, spool), ...side.env },
+      ready: { stdout: LISTENING },
+      cpus,
+      // NODE_ENV as the caller has it, as the relay benchmarks always ran (its results compare).
+      production: false,
+    });
+    return { ...relay, stop: () => relay.stop().finally(removeSpool) };
+  } catch (error) {
+    removeSpool();
+    throw error;
+  }
+}
 
-/** Starts the upstream; each measurement runs on a fresh relay of that side (`pin.relay`: its CPUs). */
+/**
+ * Starts the upstream. A measurement starts fresh relays for the sides it loads (in the order
+ * given; `pin.relay`: their CPUs), warms them, loads them in the same seconds and stops them.
+ */
 export async function open(sides, { duration, connections = 64, warmup = 2, pin = {} }) {
   const upstream = await startService({
     root: import.meta.dirname,
@@ -44,34 +63,39 @@ export async function open(sides, { duration, connections = 64, warmup = 2, pin 
     env: { DELAY_MS: '0' },
     ready: { stdout: LISTENING },
   });
+  const post = { ...ENVELOPE_POST, connections };
+
+  async function measureSides(labels) {
+    const relays = {};
+    try {
+      for (const label of labels)
+        relays[label] = await startRelay(sides[label], upstream.url, pin.relay);
+      const targets = Object.fromEntries(
+        labels.map((label) => [
+          label,
+          { url: tunnelUrl(relays[label].url), pids: { relay: relays[label].pid } },
+        ]),
+      );
+      await warmUpAll(targets, post, warmup);
+      const measured = await measureLoad(targets, { ...post, duration });
+      return Object.fromEntries(
+        labels.map((label) => [
+          label,
+          {
+            answersPerSecond: measured[label].perSecond,
+            relayCpuUs: 1000 * measured[label].cpuMs.relay,
+          },
+        ]),
+      );
+    } finally {
+      await Promise.all(Object.values(relays).map((relay) => relay.stop()));
+    }
+  }
+
   return {
-    async measure(label) {
-      const side = sides[label];
-      const spool = mkdtempSync(join(tmpdir(), 'relay-ab-'));
-      const relay = await startService({
-        root: side.root,
-        script: 'services/relay/dist/main.js',
-        flags: side.flags,
-        env: { ...relayBenchEnv(upstream.url, spool), ...side.env },
-        ready: { stdout: LISTENING },
-        cpus: pin.relay,
-        // NODE_ENV as the caller has it, as the relay benchmarks always ran (its results compare).
-        production: false,
-      });
-      try {
-        await warmUp(envelopes(relay.url, connections), warmup);
-        const before = cpuMs(relay.pid);
-        const outcome = await load(envelopes(relay.url, connections, duration));
-        if (outcome.failed > 0) throw new Error(`${label}: ${outcome.failed} failed posts`);
-        return {
-          answersPerSecond: outcome.perSecond,
-          relayCpuUs: 1000 * cpuMsPerRequest(before, cpuMs(relay.pid), outcome.completed),
-        };
-      } finally {
-        await relay.stop();
-        rmSync(spool, { recursive: true, force: true });
-      }
-    },
+    measure: async (label) => (await measureSides([label]))[label],
+    /** Both sides' relays under load in the same seconds, started in `order`. */
+    measureTogether: (order) => measureSides(order),
     close: () => upstream.stop(),
   };
 }

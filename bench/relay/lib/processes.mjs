@@ -60,13 +60,18 @@ export function relayBenchEnv(upstreamUrl, spoolDir) {
   };
 }
 
-/** The fixture posted to `url`'s tunnel path, as autocannon takes a request. */
-export const envelopeRequest = (url) => ({
-  url: `${url}/monitoring`,
+/** The relay's tunnel path under its base `url`: where the benches post. */
+export const tunnelUrl = (url) => `${url}/monitoring`;
+
+/** The fixture as autocannon posts it (the request without its URL). */
+export const ENVELOPE_POST = {
   method: 'POST',
   body: fixture,
   headers: { 'content-type': 'text/plain;charset=UTF-8' },
-});
+};
+
+/** The fixture posted to `url`'s tunnel path, as autocannon takes a request. */
+export const envelopeRequest = (url) => ({ url: tunnelUrl(url), ...ENVELOPE_POST });
 
 /** Posts the fixture for `duration` seconds (the kit's autocannon); autocannon's result. */
 export const postEnvelopes = (url, { connections, duration }) =>
