@@ -21,7 +21,8 @@ export function setupLine({ rounds, duration, connections, restartEvery, togethe
     ? 'one session for all rounds'
     : `fresh processes every ${restartEvery === 1 ? 'round' : `${restartEvery} rounds`}`;
   return `${[
-    `${rounds} rounds of ${duration} s, ${connections} connections per side`,
+    // A scenario with no connections (an in-process one) takes none.
+    `${rounds} rounds of ${duration} s${connections === undefined ? '' : `, ${connections} connections per side`}`,
     together ? 'both sides loaded together' : 'one side at a time, order alternating',
     sessions,
     pinned.length ? `pinned: ${pinned.join(', ')}` : 'not pinned',

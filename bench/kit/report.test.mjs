@@ -93,4 +93,10 @@ describe('report', () => {
       'fresh processes every 4 rounds',
     );
   });
+
+  it('leaves connections out of the header of a run that has none', () => {
+    expect(setupLine({ rounds: 6, duration: 0.4 })).toBe(
+      '6 rounds of 0.4 s; one side at a time, order alternating; one session for all rounds; not pinned.',
+    );
+  });
 });
