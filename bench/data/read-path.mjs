@@ -6,6 +6,7 @@
 // full views. Both must return equal rows (checked first).
 // Knobs: ROUNDS=4 CALLS=2000.  node bench/data/read-path.mjs   (after `npm run build`)
 import { isDeepStrictEqual } from 'node:util';
+import { median } from '../kit/stats.mjs';
 import { openPgliteDatabase } from '../../services/data/dist/storage/pglite-database.js';
 import { migrate } from '../../services/data/dist/storage/migrate.js';
 import { seedIfEmpty } from '../../services/data/dist/storage/seed.js';
@@ -44,7 +45,6 @@ for (let round = 1; round <= ROUNDS; round++)
       console.log(`round ${round} ${view} ${name}: ${perCall.toFixed(0)} µs/call`);
     }
 
-const median = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 console.log('\n| view | path | CPU µs per ListItems(100) query (median) | per round |');
 console.log('|---|---|---:|---|');
 for (const [key, values] of Object.entries(results)) {

@@ -5,14 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median as medianOf } from '../../kit/stats.mjs';
 
+// Rounds without a figure are left out; null when no round has one.
 const median = (xs) => {
-  const v = xs
-    .filter((x) => x !== null && x !== undefined && Number.isFinite(x))
-    .sort((a, b) => a - b);
-  if (!v.length) return null;
-  const m = v.length >> 1;
-  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+  const v = xs.filter((x) => x !== null && x !== undefined && Number.isFinite(x));
+  return v.length ? medianOf(v) : null;
 };
 const fmt = (x, d = 2) =>
   x === null || x === undefined || !Number.isFinite(x)
