@@ -104,7 +104,8 @@ function tsTypeName(message) {
   return message.parent ? `${tsTypeName(message.parent)}_${message.name}` : message.name;
 }
 
-const lowerFirst = (name) => name[0].toLowerCase() + name.slice(1);
+/** ts-proto's property name for a method or a service (`ListItems` → `listItems`). */
+export const lowerFirst = (name) => name[0].toLowerCase() + name.slice(1);
 
 /**
  * The plan for one service: its hot methods (named in `methodNames`); `messages`, their

@@ -2,9 +2,8 @@
 // codecs on its hot methods (the client's requestSerialize and the server's responseSerialize
 // fall back to ts-proto for values the encoders decline; the client's responseDeserialize for
 // bytes the decoder declines).
+import { lowerFirst } from './codec-plan.mjs';
 import { HEADER, importPath, messageOf } from './emit-common.mjs';
-
-const lowerFirst = (name) => name[0].toLowerCase() + name.slice(1);
 
 /** The method table file for `plan`; `codecFiles` names the encoders and decoders files. */
 export function emitMethodTable(plan, outFile, wireDir, codecFiles) {
