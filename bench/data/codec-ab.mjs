@@ -5,8 +5,8 @@
 //
 //   npm run build && A=<git ref or built checkout> B=. node bench/data/codec-ab.mjs
 //
-// Env: A, B (a checkout with proto/dist built, or a git ref compiled under
-// node_modules/.cache/codec-ab; default this checkout), ROUNDS (6), DURATION (0.4 s per operation
+// Env: A, B (a checkout with proto/dist built, or a git ref, built once into the drift guard's
+// cache; default this checkout), ROUNDS (6), DURATION (0.4 s per operation
 // and side), NAME (default codecs-ab-<UTC time>).
 import { abFromEnv } from '../kit/ab-cli.mjs';
 import * as scenario from './codec-scenario.mjs';

@@ -1,16 +1,16 @@
 // The fast codecs of two versions of @strata/proto as a kit A/B scenario, both in this process:
 // the pages codec.mjs measures (from the data service), every operation timed on one side, then
-// on the other. A side is a checkout with proto/dist built, or a git ref whose proto/ is
-// extracted and compiled under node_modules/.cache/codec-ab (resolving this checkout's
-// dependencies). Every operation is checked against ts-proto before it is timed.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+// on the other. A side is a checkout with proto/dist built, or a git ref, built once into the
+// drift guard's cache (bench/guard/baseline.mjs). Every operation is checked against ts-proto
+// before it is timed.
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { loadDataConfig, startDataService } from '@strata/data';
 import * as current from '@strata/proto';
 import pino from 'pino';
+import { builtBaseline, resolveBaseline } from '../guard/baseline.mjs';
 import { REPO } from '../kit/out.mjs';
 
 export const name = 'codecs';
@@ -28,32 +28,14 @@ export const metrics = OPERATIONS.map(([key, label]) => ({
   better: 'lower',
 }));
 
-/** The proto of `ref` compiled into the cache (fresh each time: a ref can move). */
-function compiledRef(ref) {
-  const sha = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], {
-    cwd: REPO,
-    encoding: 'utf8',
-  }).trim();
-  const dir = join(REPO, 'node_modules/.cache/codec-ab', sha);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const archive = execFileSync('git', ['archive', sha, 'proto', 'tsconfig.base.json'], {
-    cwd: REPO,
-    maxBuffer: 1 << 28,
-  });
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  execFileSync(join(REPO, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.build.json'], {
-    cwd: join(dir, 'proto'),
-  });
-  return dir;
-}
-
 const isDirectory = (path) => existsSync(path) && statSync(path).isDirectory();
 
 /** One side from the environment: <L> a checkout with proto/dist built, or a git ref. */
 export function sideFromEnv(env, label, defaultRoot) {
   const asked = env[label] || defaultRoot;
-  return { root: isDirectory(asked) ? resolve(asked) : compiledRef(asked) };
+  return {
+    root: isDirectory(asked) ? resolve(asked) : builtBaseline(REPO, resolveBaseline(REPO, asked)),
+  };
 }
 
 export const plainSide = (root) => ({ root: resolve(root) });

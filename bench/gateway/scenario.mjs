@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { resolveBaseline } from '../guard/baseline.mjs';
 import { load, warmUp } from '../kit/load.mjs';
 import { REPO } from '../kit/out.mjs';
 import { gatewaySetup } from './lib/side-config.mjs';
@@ -25,7 +26,7 @@ function gatewayFileReader(source) {
       const path = join(resolve(source), 'infra/gateway', file);
       return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
     };
-  const commit = sh('git', '-C', REPO, 'rev-parse', '--verify', `${source}^{commit}`);
+  const commit = resolveBaseline(REPO, source);
   return (file) => {
     try {
       return execFileSync('git', ['-C', REPO, 'show', `${commit}:infra/gateway/${file}`], {

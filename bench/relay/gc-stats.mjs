@@ -4,12 +4,15 @@
 // bytes promoted per answer. Tells whether a fast or slow run differs in its collector.
 // Usage (from the repo root, after npm run build):
 //   node bench/relay/gc-stats.mjs [--relay <checkout, default .>] [--runs 4] [--duration 8]
-//     [--node-args "<flags; default the deployed ones>"]
+//     [--node-args "<flags; default the deployed ones; none for no flags>"]
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { flagsOf, measureLoad, startSideRelay } from './lib/side-relay.mjs';
-import { commitOf, postEnvelopes, startServer, stopServer } from './lib/processes.mjs';
+import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
+import { measureLoad, warmUpAll } from '../kit/measure-load.mjs';
+import { flagsOf } from '../kit/settings.mjs';
+import { ENVELOPE_POST, commitOf, startServer, stopServer, tunnelUrl } from './lib/processes.mjs';
+import { startRelay } from './lib/side-relay.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -20,7 +23,7 @@ const { values } = parseArgs({
   },
 });
 const RELAY = resolve(values.relay);
-const flags = flagsOf(values['node-args']);
+const flags = flagsOf(values['node-args'], RELAY_NODE_FLAGS);
 const here = fileURLToPath(new URL('./', import.meta.url));
 
 /** Sums what --trace-gc-nvp printed: collections by kind, pause (ms), bytes promoted. */
@@ -37,20 +40,20 @@ function gcTotals(text) {
 
 console.log(`relay at ${commitOf(RELAY)}, node ${flags.join(' ') || '(no flags)'}`);
 const upstream = await startServer([join(here, 'upstream-server.mjs')], { DELAY_MS: '0' });
+const post = { ...ENVELOPE_POST, connections: 64 };
 for (let run = 1; run <= Number(values.runs); run += 1) {
-  const side = { root: RELAY, env: {}, args: [...flags, '--trace-gc-nvp'] };
-  const relay = await startSideRelay(side, upstream.url);
-  await postEnvelopes(relay.url, { connections: 64, duration: 2 });
+  const side = { root: RELAY, env: {}, flags: [...flags, '--trace-gc-nvp'] };
+  const relay = await startRelay(side, upstream.url);
+  const target = { relay: { url: tunnelUrl(relay.url), pids: { relay: relay.pid } } };
+  await warmUpAll(target, post, 2);
   let trace = '';
   relay.child.stdout.on('data', (chunk) => (trace += chunk));
-  const { result, cpuPerAnswer } = await measureLoad(relay, {
-    connections: 64,
-    duration: Number(values.duration),
-  });
-  const answers = result['2xx'];
+  const measured = (await measureLoad(target, { ...post, duration: Number(values.duration) }))
+    .relay;
+  const answers = measured.completed;
   const gc = gcTotals(trace);
   console.log(
-    `run ${run}: ${Math.round(result.requests.average)} req/s, ${cpuPerAnswer.toFixed(0)} µs CPU/answer,` +
+    `run ${run}: ${Math.round(measured.perSecond)} req/s, ${(measured.cpuMs.relay * 1000).toFixed(0)} µs CPU/answer,` +
       ` collections ${JSON.stringify(gc.kinds)}, pause ${((gc.pauseMs * 1000) / answers).toFixed(1)} µs/answer,` +
       ` promoted ${(gc.promoted / answers / 1024).toFixed(2)} KB/answer`,
   );

@@ -2,14 +2,12 @@
 // the SDK error envelope through the tunnel) on a built relay in front of one counting upstream.
 // Every measurement starts fresh relays and spools, so no side inherits the other's spool; with
 // `measureTogether` both sides' relays run and are loaded in the same seconds.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { measureLoad, warmUpAll } from '../kit/measure-load.mjs';
 import { startService } from '../kit/service.mjs';
 import { assignmentsOf, flagsOf } from '../kit/settings.mjs';
-import { ENVELOPE_POST, relayBenchEnv, tunnelUrl } from './lib/processes.mjs';
+import { ENVELOPE_POST, tunnelUrl } from './lib/processes.mjs';
+import { startRelay } from './lib/side-relay.mjs';
 
 export const name = 'relay';
 export const metrics = [
@@ -29,28 +27,6 @@ export const sideFromEnv = (env, label, defaultRoot) => ({
 
 /** A side with the deployed flags and nothing else: what the guard compares. */
 export const plainSide = (root) => sideFromEnv({}, 'A', root);
-
-/** A fresh relay of `side` on a fresh spool in front of `upstreamUrl`; `stop` removes both. */
-async function startRelay(side, upstreamUrl, cpus) {
-  const spool = mkdtempSync(join(tmpdir(), 'relay-ab-'));
-  const removeSpool = () => rmSync(spool, { recursive: true, force: true });
-  try {
-    const relay = await startService({
-      root: side.root,
-      script: 'services/relay/dist/main.js',
-      flags: side.flags,
-      env: { ...relayBenchEnv(upstreamUrl, spool), ...side.env },
-      ready: { stdout: LISTENING },
-      cpus,
-      // NODE_ENV as the caller has it, as the relay benchmarks always ran (its results compare).
-      production: false,
-    });
-    return { ...relay, stop: () => relay.stop().finally(removeSpool) };
-  } catch (error) {
-    removeSpool();
-    throw error;
-  }
-}
 
 /**
  * Starts the upstream. A measurement starts fresh relays for the sides it loads (in the order

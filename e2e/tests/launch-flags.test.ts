@@ -90,7 +90,7 @@ describe('the relay starts with its node flags everywhere', () => {
 
   it.each([
     ['the relay benchmark', 'bench/relay/run.mjs', 'return [...RELAY_NODE_FLAGS, built]'],
-    ['its single-relay runs (gc-stats)', 'bench/relay/lib/side-relay.mjs', '? RELAY_NODE_FLAGS'],
+    ['its GC watcher', 'bench/relay/gc-stats.mjs', "'node-args'], RELAY_NODE_FLAGS)"],
     [
       'its A/B scenario (ab-pairs, the drift guard)',
       'bench/relay/scenario.mjs',

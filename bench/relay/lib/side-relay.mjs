@@ -1,47 +1,34 @@
-// One built relay on its own fresh spool, for the relay benches that watch a single relay run
-// after run (gc-stats.mjs): its node flags, starting it, and its CPU per answer under load. The
-// A/B tools go through scenario.mjs and the kit.
+// One side's built relay on a fresh spool in front of an upstream: what every relay bench that
+// starts relays of a checkout shares (the A/B scenario, gc-stats.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RELAY_NODE_FLAGS } from '../../../scripts/stack/services.mjs';
-import { cpuMs, postEnvelopes, relayBenchEnv, startServer, stopServer } from './processes.mjs';
+import { startService } from '../../kit/service.mjs';
+import { relayBenchEnv } from './processes.mjs';
 
-/** Node flags from a `--flag …` string: the deployed ones when absent (empty: none). */
-export const flagsOf = (value) =>
-  value === undefined ? RELAY_NODE_FLAGS : value.split(' ').filter(Boolean);
-
-/** Starts one side's built relay on a fresh spool in front of `upstreamUrl`; `stop` removes both. */
-export async function startSideRelay(side, upstreamUrl, { cpus } = {}) {
-  const spool = mkdtempSync(join(tmpdir(), 'relay-ab-'));
-  try {
-    const relay = await startServer(
-      [...side.args, join(side.root, 'services/relay/dist/main.js')],
-      { ...relayBenchEnv(upstreamUrl, spool), ...side.env },
-      { cpus },
-    );
-    return {
-      ...relay,
-      async stop() {
-        await stopServer(relay.child);
-        rmSync(spool, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    rmSync(spool, { recursive: true, force: true });
-    throw error;
-  }
-}
+const LISTENING = /(?:listening|Server listening at) (http:\/\/127\.0\.0\.1:\d+)/;
 
 /**
- * Loads a started relay for `duration` seconds; autocannon's result, req/s and the relay's CPU
- * per answer (all threads). Any non-2xx answer or error fails the measurement.
+ * A fresh relay of `side` (`{ root, flags, env }`) on a fresh spool in front of `upstreamUrl`,
+ * on the CPUs in `cpus` when given; `stop` removes both. Its stdout stays piped (`child.stdout`).
  */
-export async function measureLoad(relay, { connections, duration }) {
-  const cpuBefore = cpuMs(relay.child.pid);
-  const result = await postEnvelopes(relay.url, { connections, duration });
-  const cpu = (cpuMs(relay.child.pid) - cpuBefore) * 1000;
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${relay.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { result, rps: result.requests.average, cpuPerAnswer: cpu / result['2xx'] };
+export async function startRelay(side, upstreamUrl, cpus) {
+  const spool = mkdtempSync(join(tmpdir(), 'relay-ab-'));
+  const removeSpool = () => rmSync(spool, { recursive: true, force: true });
+  try {
+    const relay = await startService({
+      root: side.root,
+      script: 'services/relay/dist/main.js',
+      flags: side.flags,
+      env: { ...relayBenchEnv(upstreamUrl, spool), ...side.env },
+      ready: { stdout: LISTENING },
+      cpus,
+      // NODE_ENV as the caller has it, as the relay benchmarks always ran (its results compare).
+      production: false,
+    });
+    return { ...relay, stop: () => relay.stop().finally(removeSpool) };
+  } catch (error) {
+    removeSpool();
+    throw error;
+  }
 }

@@ -9,7 +9,7 @@ import { median as medianOf } from '../../kit/stats.mjs';
 
 // Rounds without a figure are left out; null when no round has one.
 const median = (xs) => {
-  const v = xs.filter((x) => x !== null && x !== undefined && Number.isFinite(x));
+  const v = xs.filter(Number.isFinite);
   return v.length ? medianOf(v) : null;
 };
 const fmt = (x, d = 2) =>
