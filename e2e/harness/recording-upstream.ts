@@ -85,13 +85,45 @@ export async function startRecordingUpstream(): Promise<RecordingUpstream> {
         if (found.length >= count) return found;
         if (Date.now() > until)
           throw new Error(
-            `upstream got ${found.length} of ${count} ${type} items; it has: ${items
-              .map((item) => `${item.type}:${String(item.payload?.transaction ?? '')}`)
-              .join(', ')}`,
+            `upstream got ${found.length} of ${count} ${type} items; it has:\n${describeItems(items)}`,
           );
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * What the recorder holds, one line per kind of item with its count, so a failure message shows
+ * everything however much arrived: events with their SDK and digest, client reports with what
+ * they say was dropped and why.
+ */
+export function describeItems(items: readonly ReceivedItem[]): string {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const line = describeItem(item);
+    counts.set(line, (counts.get(line) ?? 0) + 1);
+  }
+  if (counts.size === 0) return '  nothing';
+  return [...counts].map(([line, count]) => `  ${count} × ${line}`).join('\n');
+}
+
+function describeItem({ type, payload = {} }: ReceivedItem): string {
+  const name = typeof payload.transaction === 'string' ? ` ${payload.transaction}` : '';
+  const sdk = (payload.sdk as { name?: unknown } | undefined)?.name;
+  if (type === 'event') {
+    const digest = (payload.tags as Record<string, unknown> | undefined)?.digest;
+    return `event${name} from ${String(sdk)}${digest ? ` (digest ${String(digest)})` : ''}`;
+  }
+  if (type === 'client_report') {
+    const discarded = (payload.discarded_events ?? []) as {
+      reason?: string;
+      category?: string;
+      quantity?: number;
+    }[];
+    const parts = discarded.map((d) => `${d.quantity} ${d.category} (${d.reason})`);
+    return `client_report: dropped ${parts.join(', ') || 'nothing'}`;
+  }
+  return `${type}${name}`;
 }

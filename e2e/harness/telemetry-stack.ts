@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { freePort, startProcess, type ServiceProcess } from './processes.js';
 import { startRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
 
+/** Lines of each service's output a failed wait shows. */
+const OUTPUT_TAIL_LINES = 40;
+
 /** The DSN everything reports to (the relay allows exactly this one). */
 export const TEST_DSN = 'http://e2e0public0key@127.0.0.1:9/42';
 
@@ -87,9 +90,37 @@ export async function startTelemetryStack(
         { url: `${renderUrl}/healthz` },
       ),
     );
-    return { renderUrl, upstream, services: started, stop };
+    return { renderUrl, upstream: explainingWaits(upstream, started), services: started, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The recorder, whose failed waits also show what the services logged (the relay's and the
+ * render service's warnings say where an envelope stopped).
+ */
+function explainingWaits(
+  upstream: RecordingUpstream,
+  services: readonly ServiceProcess[],
+): RecordingUpstream {
+  return {
+    ...upstream,
+    waitFor: (...args) =>
+      upstream.waitFor(...args).catch((error: unknown) => {
+        if (error instanceof Error) error.message += `\n${outputTails(services)}`;
+        throw error;
+      }),
+  };
+}
+
+function outputTails(services: readonly ServiceProcess[]): string {
+  return services
+    .map((service) => {
+      const lines = service.output().trimEnd().split('\n').slice(-OUTPUT_TAIL_LINES);
+      const shown = lines.join('\n').trim() || '(nothing)';
+      return `${service.name} logged:\n${shown}`;
+    })
+    .join('\n');
 }

@@ -17,10 +17,13 @@ import {
 } from '../harness/sentry-payloads.js';
 import { startTelemetryStack, type TelemetryStack } from '../harness/telemetry-stack.js';
 import { startThirdParty, type ThirdPartyOrigin } from '../harness/third-party-origin.js';
+import { watchTunnel } from '../harness/tunnel-log.js';
 
 let stack: TelemetryStack;
 let browser: Browser;
 let thirdParty: ThirdPartyOrigin;
+/** Each watched page's tunnel record, shown when a report from it does not arrive. */
+const tunnelLogs = new WeakMap<Page, () => string>();
 
 beforeAll(async () => {
   thirdParty = await startThirdParty();
@@ -47,16 +50,20 @@ async function reportsOfShownDigest(page: Page) {
     'event',
     (p) => withDigest(p) && sdkOf(p).includes('node'),
   );
-  const [fromBrowser] = await stack.upstream.waitFor(
-    'event',
-    (p) => withDigest(p) && sdkOf(p).includes('browser'),
-  );
+  const [fromBrowser] = await stack.upstream
+    .waitFor('event', (p) => withDigest(p) && sdkOf(p).includes('browser'))
+    .catch((error: unknown) => {
+      const tunnel = tunnelLogs.get(page);
+      if (error instanceof Error && tunnel) error.message += `\n${tunnel()}`;
+      throw error;
+    });
   return { withDigest, fromServer: fromServer!, fromBrowser: fromBrowser! };
 }
 
 /** A hydrated page whose Sentry SDK chunk has loaded (its fetches carry trace headers). */
 async function hydratedPage(path: string): Promise<Page> {
   const { page } = await openPage(browser);
+  tunnelLogs.set(page, watchTunnel(page));
   await page.goto(`${stack.renderUrl}${path}`);
   await expect.poll(() => isHydrated(page), { timeout: 10_000 }).toBe(true);
   await page.evaluate(
@@ -106,6 +113,7 @@ describe('errors', () => {
 
   it('reports a server error from the browser and the render service with the same digest and trace', async () => {
     const { page } = await openPage(browser);
+    tunnelLogs.set(page, watchTunnel(page));
     const response = await page.goto(`${stack.renderUrl}/errors/server`);
     expect(response?.status()).toBe(500);
     const { fromServer, fromBrowser } = await reportsOfShownDigest(page);

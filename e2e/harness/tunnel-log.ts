@@ -1,0 +1,35 @@
+/**
+ * What a page sent through the telemetry tunnel and how each envelope was answered, for failure
+ * messages: a report that never reached the upstream was either never sent, refused, or lost
+ * on the way, and this tells which.
+ */
+import type { Page, Request } from 'playwright-core';
+
+/** Starts recording the page's tunnel requests; the function returns the record so far. */
+export function watchTunnel(page: Page, path = '/monitoring'): () => string {
+  const started = Date.now();
+  const lines: string[] = [];
+  const isTunnel = (request: Request) => new URL(request.url()).pathname === path;
+  const note = (request: Request, what: string) =>
+    lines.push(`  ${Date.now() - started} ms ${itemTypes(request)}: ${what}`);
+  page.on('request', (request) => {
+    if (isTunnel(request)) note(request, 'sent');
+  });
+  page.on('requestfinished', (request) => {
+    if (!isTunnel(request)) return;
+    void request.response().then((response) => note(request, `answered ${response?.status()}`));
+  });
+  page.on('requestfailed', (request) => {
+    if (isTunnel(request)) note(request, `failed: ${request.failure()?.errorText}`);
+  });
+  return () => `the page's tunnel requests:\n${lines.join('\n') || '  none'}`;
+}
+
+/** The item types an envelope holds (its item header lines name them). */
+function itemTypes(request: Request): string {
+  const types = (request.postData() ?? '')
+    .split('\n')
+    .map((line) => /^\{"type":"([a-z_]+)"/.exec(line)?.[1])
+    .filter((type) => type !== undefined);
+  return types.join('+') || 'envelope';
+}
