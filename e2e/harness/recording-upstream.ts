@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { sdkOf, tagsOf } from './sentry-payloads.js';
 
 /** One item of a received envelope. */
 export interface ReceivedItem {
@@ -111,10 +112,9 @@ export function describeItems(items: readonly ReceivedItem[]): string {
 
 function describeItem({ type, payload = {} }: ReceivedItem): string {
   const name = typeof payload.transaction === 'string' ? ` ${payload.transaction}` : '';
-  const sdk = (payload.sdk as { name?: unknown } | undefined)?.name;
   if (type === 'event') {
-    const digest = (payload.tags as Record<string, unknown> | undefined)?.digest;
-    return `event${name} from ${String(sdk)}${digest ? ` (digest ${String(digest)})` : ''}`;
+    const digest = tagsOf(payload).digest;
+    return `event${name} from ${sdkOf(payload)}${digest ? ` (digest ${digest})` : ''}`;
   }
   if (type === 'client_report') {
     const discarded = (payload.discarded_events ?? []) as {

@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { explainFailure } from './explain-failure.js';
 import { freePort, startProcess, type ServiceProcess } from './processes.js';
 import { startRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
 
@@ -107,11 +108,7 @@ function explainingWaits(
 ): RecordingUpstream {
   return {
     ...upstream,
-    waitFor: (...args) =>
-      upstream.waitFor(...args).catch((error: unknown) => {
-        if (error instanceof Error) error.message += `\n${outputTails(services)}`;
-        throw error;
-      }),
+    waitFor: (...args) => explainFailure(upstream.waitFor(...args), () => outputTails(services)),
   };
 }
 

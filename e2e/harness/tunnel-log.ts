@@ -9,11 +9,15 @@ import type { Page, Request } from 'playwright-core';
 export function watchTunnel(page: Page, path = '/monitoring'): () => string {
   const started = Date.now();
   const lines: string[] = [];
+  /** Each tunnel request's item types, read from its body once, when it is sent. */
+  const typesOf = new WeakMap<Request, string>();
   const isTunnel = (request: Request) => new URL(request.url()).pathname === path;
   const note = (request: Request, what: string) =>
-    lines.push(`  ${Date.now() - started} ms ${itemTypes(request)}: ${what}`);
+    lines.push(`  ${Date.now() - started} ms ${typesOf.get(request) ?? 'envelope'}: ${what}`);
   page.on('request', (request) => {
-    if (isTunnel(request)) note(request, 'sent');
+    if (!isTunnel(request)) return;
+    typesOf.set(request, itemTypes(request));
+    note(request, 'sent');
   });
   page.on('requestfinished', (request) => {
     if (!isTunnel(request)) return;

@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { explainFailure } from '../harness/explain-failure.js';
 import { isHydrated, launchBrowser, openPage } from '../harness/browser.js';
 import {
   dropped,
@@ -50,13 +51,10 @@ async function reportsOfShownDigest(page: Page) {
     'event',
     (p) => withDigest(p) && sdkOf(p).includes('node'),
   );
-  const [fromBrowser] = await stack.upstream
-    .waitFor('event', (p) => withDigest(p) && sdkOf(p).includes('browser'))
-    .catch((error: unknown) => {
-      const tunnel = tunnelLogs.get(page);
-      if (error instanceof Error && tunnel) error.message += `\n${tunnel()}`;
-      throw error;
-    });
+  const [fromBrowser] = await explainFailure(
+    stack.upstream.waitFor('event', (p) => withDigest(p) && sdkOf(p).includes('browser')),
+    () => tunnelLogs.get(page)?.() ?? "the page's tunnel requests were not watched",
+  );
   return { withDigest, fromServer: fromServer!, fromBrowser: fromBrowser! };
 }
 
