@@ -95,13 +95,22 @@ const runs = [
     fullRun ? [`--project=!${APP_PROJECT}`] : args,
   ),
 ];
-if (fullRun)
+// The bench tools and the drift guard run next, one short round each on the built tree: each
+// loads two service pairs flat out, so they too run alone (bench/vitest.smoke.config.ts).
+if (fullRun) {
   runs.push(
     runVitest('app developer tests', join(root, 'reports/app-developer.json'), [
       `--project=${APP_PROJECT}`,
       '--no-file-parallelism',
     ]),
   );
+  runs.push(
+    runVitest('benchmark smoke tests', join(root, 'reports/bench-smoke.json'), [
+      '--config',
+      'bench/vitest.smoke.config.ts',
+    ]),
+  );
+}
 // The production topology (images, docker-compose, drills) takes minutes: part of every full
 // run (and of CI), skipped when a project is named on the command line or with
 // STRATA_COMPOSE_TESTS=0 for quick local loops.

@@ -1,0 +1,101 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import * as cacheStore from '../cache/store-scenario.mjs';
+import * as codecs from '../data/codec-scenario.mjs';
+import { OUT_ROOT } from '../kit/out.mjs';
+import { VERDICTS } from '../kit/verdict.mjs';
+import * as relay from '../relay/scenario.mjs';
+import * as render from '../render/scenario.mjs';
+import { endOf, runTool, unreadMetrics } from './run-tool.mjs';
+
+// Every A/B tool, one short run of this checkout against itself: each starts its services,
+// loads them, reads the metrics and writes its report, as a longer run would.
+const RUN = `smoke-${process.pid}`;
+const written = [];
+const outputOf = (name) => {
+  written.push(join(OUT_ROOT, name));
+  return join(OUT_ROOT, name);
+};
+afterAll(() => {
+  for (const dir of written) rmSync(dir, { recursive: true, force: true });
+});
+
+const AB_TOOLS = [
+  // Two sessions of one round each, both sides loaded at once: the guard's render settings.
+  {
+    script: 'bench/render/ab-pairs.mjs',
+    scenario: render,
+    env: { ROUNDS: '2', DURATION: '1', TOGETHER: '1', RESTART_EVERY: '1' },
+  },
+  { script: 'bench/relay/ab-pairs.mjs', scenario: relay, env: { ROUNDS: '1', DURATION: '1' } },
+  { script: 'bench/cache/store-ab.mjs', scenario: cacheStore, env: { ROUNDS: '1', DURATION: '1' } },
+  { script: 'bench/data/codec-ab.mjs', scenario: codecs, env: { ROUNDS: '1', DURATION: '0.2' } },
+];
+
+describe.each(AB_TOOLS)('$script', ({ script, scenario, env }) => {
+  it("measures this build against itself and reports each of its scenario's metrics", async () => {
+    const name = `${RUN}-${scenario.name}`;
+    const run = await runTool(script, { env: { ...env, NAME: name } });
+    expect(endOf(run)).toEqual({ status: 0 });
+
+    const record = JSON.parse(readFileSync(join(outputOf(name), 'ab.json'), 'utf8'));
+    const keys = scenario.metrics.map((metric) => metric.key);
+    expect(record.summaries.map((summary) => summary.key)).toEqual(keys);
+    expect(record.rounds).toHaveLength(Number(env.ROUNDS));
+    expect(unreadMetrics(record.rounds, keys)).toEqual([]);
+    // Fewer than three rounds never decide, whatever they read.
+    for (const summary of record.summaries)
+      expect(run.stdout).toMatch(
+        new RegExp(
+          `^${scenario.name} ${literal(summary.label)}: [\\d.]+× A .*: ${VERDICTS.unclear}$`,
+          'm',
+        ),
+      );
+  });
+});
+
+describe('the A/B settings', () => {
+  it('are refused before anything starts when a scenario cannot take them', async () => {
+    const together = await runTool('bench/cache/store-ab.mjs', { env: { TOGETHER: '1' } });
+    expect(together.status).toBe(64);
+    expect(together.stderr).toContain('[cache-store] TOGETHER=1:');
+
+    const rounds = await runTool('bench/relay/ab-pairs.mjs', { env: { ROUNDS: 'two' } });
+    expect(rounds.status).toBe(64);
+    expect(rounds.stderr).toMatch(/^\[relay\] .*ROUNDS/m);
+  });
+});
+
+describe('bench/render/profile-ab.mjs', () => {
+  it("profiles both builds' services under the same load and compares their time per page", async () => {
+    const name = `${RUN}-profile-ab`;
+    const run = await runTool('bench/render/profile-ab.mjs', {
+      env: { ROUNDS: '1', DURATION: '1', NAME: name },
+    });
+    expect(endOf(run)).toEqual({ status: 0 });
+    const report = readFileSync(join(outputOf(join('render', name)), 'profile-ab.md'), 'utf8');
+    const busy = report.match(
+      /^Main thread busy per request: A 0\.\d+ ms, B 0\.\d+ ms .*; [1-9]\d* and [1-9]\d* requests profiled\)/gm,
+    );
+    expect(busy).toHaveLength(2); // the render service, then the data service
+  });
+});
+
+describe('bench/render/rotation.mjs', () => {
+  it('loads several builds in turn and gives each one ratio per metric to the reference', async () => {
+    const name = `${RUN}-rotation`;
+    const run = await runTool('bench/render/rotation.mjs', {
+      env: { ROOTS: 'first:.,second:.', ROUNDS: '1', DURATION: '1', NAME: name },
+    });
+    expect(endOf(run)).toEqual({ status: 0 });
+    const report = readFileSync(join(outputOf(join('render', name)), 'rotation.md'), 'utf8');
+    expect(report).toMatch(/^\| first \| 1\.000 .*\| 1\.000 .*\| 1\.000 .*\|$/m);
+    expect(report).toMatch(/^\| second \| \d\.\d{3} .*\| \d\.\d{3} .*\| \d\.\d{3} .*\|$/m);
+  });
+});
+
+/** `text` matched literally inside a regular expression. */
+function literal(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
