@@ -59,8 +59,9 @@ describe('the app manifest', () => {
     const root = manifestOf('.');
     const web = manifestOf('packages/web');
     const render = manifestOf('services/render');
+    const webInstalls = { ...web.dependencies, ...web.devDependencies };
     expect(Object.entries(RUNTIME_DEPENDENCIES)).toEqual(
-      Object.keys(RUNTIME_DEPENDENCIES).map((name) => [name, web.dependencies?.[name]]),
+      Object.keys(RUNTIME_DEPENDENCIES).map((name) => [name, webInstalls[name]]),
     );
     const installed = { ...root.devDependencies, ...render.devDependencies };
     expect(Object.entries(DEV_DEPENDENCIES)).toEqual(

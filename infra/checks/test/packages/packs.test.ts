@@ -69,6 +69,21 @@ describe('the publishable packages', () => {
     expect(ownDependencies.filter((name) => !names.includes(name))).toEqual([]);
   });
 
+  it('leave React to the app: @strata/web asks for it as a peer, and none brings a copy of its own', () => {
+    // A second React under a platform package renders the app's components with another
+    // React's hooks ("Invalid hook call") as soon as the app's React is a different version.
+    const bringReact = publishable.filter(({ manifest }) =>
+      ['react', 'react-dom'].some((name) => manifest.dependencies?.[name] !== undefined),
+    );
+    expect(bringReact.map(({ manifest }) => manifest.name)).toEqual([]);
+    const web = publishable.find(({ manifest }) => manifest.name === '@strata/web')!.manifest;
+    const tested = web.devDependencies ?? {};
+    expect(web.peerDependencies).toEqual({
+      react: `^${tested['react']}`,
+      'react-dom': `^${tested['react-dom']}`,
+    });
+  });
+
   it('leave the apps, the tests and the checks private', () => {
     const internal = workspaceDirs(root).filter((dir) =>
       /^(apps\/|e2e$|infra\/checks$|packages\/testing$)/.test(dir),
