@@ -69,19 +69,32 @@ describe('the publishable packages', () => {
     expect(ownDependencies.filter((name) => !names.includes(name))).toEqual([]);
   });
 
-  it("leave React to the app, and @strata/web the types of the app's zod", () => {
+  it('leave React and zod to the app: peers where they are used, never dependencies of their own', () => {
     // A second React under a platform package renders the app's components with another
-    // React's hooks (a 500 at the first hook) as soon as the app's React is another version.
-    const bringReact = publishable.filter(({ manifest }) =>
-      ['react', 'react-dom'].some((name) => manifest.dependencies?.[name] !== undefined),
+    // React's hooks (a 500 at the first hook) as soon as the app's React is another version; a
+    // second zod puts two zods in one config schema (the app's z.object around @strata/config's
+    // parsers) and types the app's action schemas against another zod's declarations.
+    const shared = ['react', 'react-dom', 'zod'];
+    const ownCopies = publishable.flatMap(({ manifest }) =>
+      shared
+        .filter((name) => manifest.dependencies?.[name])
+        .map((name) => `${manifest.name}: ${name}`),
     );
-    expect(bringReact.map(({ manifest }) => manifest.name)).toEqual([]);
-    // @strata/web imports only zod's types, to type the app's action schemas: the app's zod.
-    const web = publishable.find(({ manifest }) => manifest.name === '@strata/web')!.manifest;
-    const tested = web.devDependencies ?? {};
-    expect(web.peerDependencies).toEqual(
-      Object.fromEntries(['react', 'react-dom', 'zod'].map((name) => [name, `^${tested[name]}`])),
-    );
+    expect(ownCopies).toEqual([]);
+    const peersOf = (name: string) => {
+      const { manifest } = publishable.find((entry) => entry.manifest.name === name)!;
+      const tested = manifest.devDependencies ?? {};
+      return Object.fromEntries(
+        Object.keys(manifest.peerDependencies ?? {})
+          .filter((peer) => shared.includes(peer))
+          .map((peer) => [peer, `^${tested[peer]}`]),
+      );
+    };
+    for (const { manifest } of publishable)
+      expect(manifest.peerDependencies ?? {}).toMatchObject(peersOf(manifest.name));
+    expect(Object.keys(peersOf('@strata/web'))).toEqual(shared);
+    for (const name of ['@strata/config', '@strata/redis', '@strata/telemetry', '@strata/render'])
+      expect(Object.keys(peersOf(name))).toEqual(['zod']);
   });
 
   it('leave the apps, the tests and the checks private', () => {

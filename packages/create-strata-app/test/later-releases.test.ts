@@ -1,34 +1,45 @@
 /**
- * An app on a later React than the one the platform is tested with: its React is the only one
- * installed, so its pages render with it and a component's hook works. No registry has a React
- * later than the one this repository installs, so the later release is made here: the installed
- * React with only its version raised, packed, and installed by the app from that tarball.
+ * An app on later React and zod releases than the platform is tested with: its React and its zod
+ * are the only ones installed, so its pages render with its React (a component's hook works) and
+ * its settings parse with its zod. No registry has releases later than the ones this repository
+ * installs, so they are made here: each installed package with only its version raised, packed,
+ * and installed by the app from that tarball.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStrata, type AppProcess } from './harness/app-process.js';
+import { postMessage } from './harness/app-requests.js';
 import { scaffoldFromPacks } from './harness/consumer-app.js';
 
 const run = promisify(execFile);
 const repository = fileURLToPath(new URL('../../../', import.meta.url));
-const LATER = '19.99.0';
-const folder = mkdtempSync(join(tmpdir(), 'strata-later-react-'));
+const LATER = { react: '19.99.0', zod: '4.99.0' } as const;
+const folder = mkdtempSync(join(tmpdir(), 'strata-later-releases-'));
 const env = { PATH: process.env['PATH'], HOME: process.env['HOME'], LOG_LEVEL: 'warn' };
 let app = '';
 let server: AppProcess | undefined;
 
-/** The repository's React as release `version`, packed into `into`; the tarball's file name. */
-async function reactReleasedAs(version: string, into: string): Promise<string> {
-  const copy = join(folder, 'react-later');
-  cpSync(join(repository, 'node_modules/react'), copy, { recursive: true });
+const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as { version: string };
+
+/** The repository's `name` as release `version`, packed into `into`; the tarball's file name. */
+async function releasedAs(name: string, version: string, into: string): Promise<string> {
+  const copy = join(folder, `${name}-later`);
+  cpSync(join(repository, 'node_modules', name), copy, { recursive: true });
   const manifestPath = join(copy, 'package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string };
-  writeFileSync(manifestPath, JSON.stringify({ ...manifest, version }, null, 2));
+  writeFileSync(manifestPath, JSON.stringify({ ...readJson(manifestPath), version }, null, 2));
   const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', into], {
     cwd: copy,
     env,
@@ -52,12 +63,13 @@ function layoutCallingAHook(): void {
 
 beforeAll(async () => {
   app = await scaffoldFromPacks(folder, env);
-  const tarball = await reactReleasedAs(LATER, join(app, 'packs'));
   const manifestPath = join(app, 'package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
     dependencies: Record<string, string>;
   };
-  manifest.dependencies['react'] = `file:packs/${tarball}`;
+  for (const [name, version] of Object.entries(LATER))
+    manifest.dependencies[name] =
+      `file:packs/${await releasedAs(name, version, join(app, 'packs'))}`;
   // Built and started only: its test and type-checking tools stay out of the install.
   writeFileSync(manifestPath, JSON.stringify({ ...manifest, devDependencies: {} }, null, 2));
   layoutCallingAHook();
@@ -74,21 +86,31 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-describe('an app on a later React than the platform’s', () => {
-  it('installs one React, its own', () => {
-    const installed = JSON.parse(
-      readFileSync(join(app, 'node_modules/react/package.json'), 'utf8'),
-    ) as { version: string };
-    expect(installed.version).toBe(LATER);
-    expect(existsSync(join(app, 'node_modules/@strata/web/node_modules/react'))).toBe(false);
-    expect(existsSync(join(app, 'node_modules/@strata/web/node_modules/react-dom'))).toBe(false);
+describe('an app on later React and zod releases than the platform’s', () => {
+  it('installs one React and one zod, its own', () => {
+    for (const [name, version] of Object.entries(LATER))
+      expect(readJson(join(app, 'node_modules', name, 'package.json')).version).toBe(version);
+    const platform = readdirSync(join(app, 'node_modules/@strata'));
+    expect(platform).toEqual(expect.arrayContaining(['web', 'render', 'config']));
+    const ownCopies = platform.flatMap((dir) =>
+      ['react', 'react-dom', 'zod']
+        .filter((name) => existsSync(join(app, 'node_modules/@strata', dir, 'node_modules', name)))
+        .map((name) => `@strata/${dir}: ${name}`),
+    );
+    expect(ownCopies).toEqual([]);
   });
 
-  it('renders a page whose layout calls a hook', async () => {
+  it("starts (the render service's settings parsed with the app's zod) and renders a page whose layout calls a hook", async () => {
     const response = await fetch(`${server!.origin}/`);
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toMatch(/<main id="[^"]+">/);
     expect(html).toContain('Welcome to your Strata app');
+  });
+
+  it("runs its action, whose input schema is the app's zod's", async () => {
+    const posted = await postMessage(server!.origin, 'Hello from a later zod');
+    expect(posted.status).toBe(303);
+    expect(await (await fetch(`${server!.origin}/`)).text()).toContain('Hello from a later zod');
   });
 });
