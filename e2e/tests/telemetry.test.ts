@@ -109,6 +109,36 @@ describe('errors', () => {
     await page.close();
   });
 
+  it('keeps a report whose send failed on the network and sends it again, once', async () => {
+    const page = await hydratedPage('/errors/client');
+    // The first envelope holding an event fails on the way, as when the network changes under
+    // the request (Chromium's ERR_NETWORK_CHANGED) or the device goes offline.
+    let failedOnce = false;
+    await page.route('**/monitoring', async (route) => {
+      if (!failedOnce && route.request().postData()?.includes('{"type":"event"')) {
+        failedOnce = true;
+        return route.abort('internetdisconnected');
+      }
+      return route.continue();
+    });
+    const matches = (payload: Json) =>
+      exceptionValue(payload).includes('Deliberate client failure');
+    const before = stack.upstream.find('event', matches).length;
+    await page.getByRole('button').click();
+    await expect
+      .poll(() => page.textContent('body'))
+      .toContain('a client-side exception has occurred');
+    await explainFailure(
+      stack.upstream.waitFor('event', matches, before + 1),
+      () => tunnelLogs.get(page)?.() ?? "the page's tunnel requests were not watched",
+    );
+    expect(failedOnce).toBe(true);
+    // Give a duplicate time to arrive (it must not).
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(stack.upstream.find('event', matches)).toHaveLength(before + 1);
+    await page.close();
+  });
+
   it('reports a server error from the browser and the render service with the same digest and trace', async () => {
     const { page } = await openPage(browser);
     tunnelLogs.set(page, watchTunnel(page));

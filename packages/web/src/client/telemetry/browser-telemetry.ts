@@ -2,7 +2,9 @@
  * The browser SDK, set up from the boot record's public settings: envelopes go to the
  * same-origin tunnel (the relay), limits follow the specification, noise and unfinished
  * navigations are dropped before they cost bandwidth, and trace headers go to same-origin
- * requests only (the SDK's behaviour without `tracePropagationTargets`).
+ * requests only (the SDK's behaviour without `tracePropagationTargets`). An envelope whose send
+ * fails on the network (offline, or the connection dropped when the network changed) is kept in
+ * IndexedDB and sent again later, or by the next page, instead of being lost.
  */
 import {
   browserTracingIntegration,
@@ -11,6 +13,8 @@ import {
   getClient,
   getCurrentScope,
   init,
+  makeBrowserOfflineTransport,
+  makeFetchTransport,
   startBrowserTracingPageLoadSpan,
   withScope,
 } from '@sentry/browser';
@@ -46,6 +50,22 @@ export interface LoadedPage {
   readonly url: string;
 }
 
+/** What the offline transport accepts (the SDK does not export the type by name). */
+type OfflineTransportSettings = Partial<
+  Parameters<ReturnType<typeof makeBrowserOfflineTransport>>[0]
+>;
+
+/**
+ * The fetch transport's settings and the offline queue's. A variable, not a literal in `init`:
+ * the SDK types `transportOptions` as the fetch transport's alone.
+ */
+const TRANSPORT_OPTIONS = {
+  bufferSize: 64,
+  dbName: 'strata-telemetry',
+  // Queued on a page that closed before the network came back: sent by the next page.
+  flushAtStartup: true,
+} satisfies OfflineTransportSettings;
+
 /** Starts the SDK and the page-load transaction (named by the page's route pattern). */
 export function startBrowserTelemetry(
   boot: TelemetryBoot,
@@ -64,7 +84,8 @@ export function startBrowserTelemetry(
     propagateTraceparent: true,
     maxBreadcrumbs: 100,
     maxValueLength: 250,
-    transportOptions: { bufferSize: 64 },
+    transport: makeBrowserOfflineTransport(makeFetchTransport),
+    transportOptions: TRANSPORT_OPTIONS,
     ignoreErrors: [...NOISE_MESSAGES],
     beforeSend: (event) => (isRedirectControlFlow(event) ? null : event),
     // oxlint-disable-next-line typescript/no-deprecated -- the static lifecycle's send hook
