@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as cacheStore from '../cache/store-scenario.mjs';
@@ -7,19 +7,14 @@ import { OUT_ROOT } from '../kit/out.mjs';
 import { VERDICTS } from '../kit/verdict.mjs';
 import * as relay from '../relay/scenario.mjs';
 import * as render from '../render/scenario.mjs';
-import { endOf, runTool, unreadMetrics } from './run-tool.mjs';
+import { endOf, outputFolders, runTool, unreadMetrics } from './run-tool.mjs';
 
 // Every A/B tool, one short run of this checkout against itself: each starts its services,
 // loads them, reads the metrics and writes its report, as a longer run would.
 const RUN = `smoke-${process.pid}`;
-const written = [];
-const outputOf = (name) => {
-  written.push(join(OUT_ROOT, name));
-  return join(OUT_ROOT, name);
-};
-afterAll(() => {
-  for (const dir of written) rmSync(dir, { recursive: true, force: true });
-});
+const outputs = outputFolders();
+const outputOf = (name) => outputs.kept(join(OUT_ROOT, name));
+afterAll(outputs.removeAll);
 
 const AB_TOOLS = [
   // Two sessions of one round each, both sides loaded at once: the guard's render settings.

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { REPO } from '../kit/out.mjs';
 import { VERDICTS } from '../kit/verdict.mjs';
 import * as relay from '../relay/scenario.mjs';
 import * as render from '../render/scenario.mjs';
-import { endOf, runTool, unreadMetrics } from './run-tool.mjs';
+import { endOf, outputFolders, runTool, unreadMetrics } from './run-tool.mjs';
 
 // The drift guard end to end against this checkout's own commit: the baseline is extracted,
 // installed and built into a cache of its own (as on a machine that never ran the guard), the
@@ -16,19 +16,15 @@ import { endOf, runTool, unreadMetrics } from './run-tool.mjs';
 const cache = mkdtempSync(join(tmpdir(), 'strata-guard-smoke-'));
 const env = { STRATA_BENCH_CACHE: cache };
 const head = execFileSync('git', ['-C', REPO, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
-const written = new Set();
-afterAll(() => {
-  rmSync(cache, { recursive: true, force: true });
-  for (const dir of written) rmSync(dir, { recursive: true, force: true });
-});
+const outputs = outputFolders();
+outputs.kept(cache);
+afterAll(outputs.removeAll);
 
 /** The guard's raw output folder, as its last line names it. */
 function rawOutputOf(stdout) {
   const line = /^raw output: (bench\/\.out\/[^/\s]+)\/$/m;
   expect(stdout).toMatch(line);
-  const dir = join(REPO, line.exec(stdout)[1]);
-  written.add(dir);
-  return dir;
+  return outputs.kept(join(REPO, line.exec(stdout)[1]));
 }
 
 describe('npm run bench:guard', () => {
