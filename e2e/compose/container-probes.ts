@@ -106,3 +106,29 @@ export async function securityOf(stack: ComposeStack, service: string): Promise<
     uids,
   };
 }
+
+/** The address of each container (by id) on one of the stack's networks. */
+export async function addressesOn(
+  stack: ComposeStack,
+  network: string,
+): Promise<Map<string, string>> {
+  const format = '{{range $id, $c := .Containers}}{{$id}}={{$c.IPv4Address}} {{end}}';
+  const raw = await run([
+    'docker',
+    'network',
+    'inspect',
+    '-f',
+    format,
+    `${stack.project}_${network}`,
+  ]);
+  return new Map(
+    raw
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((entry) => {
+        const [id = '', cidr = ''] = entry.split('=');
+        return [id, cidr.split('/')[0] ?? ''] as const;
+      }),
+  );
+}
