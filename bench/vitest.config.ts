@@ -3,13 +3,19 @@ import { sharedConfig } from '../vitest.shared.js';
 
 // bench/ is not a workspace (its scripts run from the repository root); its kit's pure modules
 // are tested here: statistics, verdicts, /proc parsing, profile summaries, reports, the guard's
-// arguments, and the scenarios' own pure parts (the gateway sides' configuration).
+// arguments, and the scenarios' own pure parts (the gateway sides' configuration, the relay's
+// envelopes).
 export default mergeConfig(
   sharedConfig,
   defineProject({
     test: {
       name: 'bench',
-      include: ['kit/**/*.test.mjs', 'guard/**/*.test.mjs', 'gateway/**/*.test.mjs'],
+      include: [
+        'kit/**/*.test.mjs',
+        'guard/**/*.test.mjs',
+        'gateway/**/*.test.mjs',
+        'relay/**/*.test.mjs',
+      ],
     },
   }),
 );
