@@ -9,6 +9,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RelayConfig } from './config.js';
 import { hostname } from 'node:os';
+import { createEventDedupe } from './dedupe/event-dedupe.js';
 import { createDelivery, openSpool, type Delivery } from './delivery.js';
 import { createDsnRegistry } from './dsn/dsn-registry.js';
 import { createMetrics } from './metrics.js';
@@ -103,6 +104,14 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
   const delivery = createDelivery(config, { ...deliveryParts, spool, log: app.log });
   forwarder = delivery.forwarder;
   redis = openSharedLimitsRedis(config, app.log);
+  const dedupe = createEventDedupe(
+    { windowMs: config.RELAY_DEDUPE_WINDOW, maxIds: config.RELAY_DEDUPE_MAX_IDS, now },
+    redis && {
+      redis,
+      keyPrefix: `${config.RELAY_REDIS_KEY_PREFIX}event:`,
+      onLocalOnly: metrics.dedupedLocally,
+    },
+  );
   const traces = openTraceExport(config, metrics, app.log);
   const intake = await registerRoutes(app, config, {
     registry,
@@ -113,6 +122,7 @@ export async function buildApp(deps: RelayDeps): Promise<RelayApp> {
     metrics,
     upstreamReachable: delivery.forwarder.upstreamReachable,
     traces,
+    dedupe,
     now,
   });
 

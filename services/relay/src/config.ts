@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { parseDsn } from './dsn/dsn.js';
 import { DEFAULT_FILTERS, FILTER_IDS, type FilterId } from './filters/filter.js';
 import { SPEC_EVENT_LIMITS } from './limits/event-limits.js';
-import { ProjectOptionsMapSchema } from './project-options.js';
+import { projectOptionsVariable } from './project-options.js';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -118,7 +118,13 @@ export const RelayConfigSchema = z
       .string()
       .min(1)
       .default('strata:relay:v1:')
-      .describe('Namespace of the keys the shared request limits keep in Redis'),
+      .describe('Namespace of the keys the shared request limits and event ids keep in Redis'),
+    RELAY_DEDUPE_WINDOW: durationMs('10m').describe(
+      'How long an accepted event id is remembered: the same event sent again within it is answered as accepted and not forwarded twice (0 = off)',
+    ),
+    RELAY_DEDUPE_MAX_IDS: positiveInt(50_000, 10_000_000).describe(
+      'Most event ids one relay remembers at once (the oldest is forgotten first)',
+    ),
     RELAY_REPLICAS: positiveInt(1).describe(
       'Replicas sharing the request limits; without Redis, or while it is unreachable, each admits this share of them',
     ),
@@ -195,30 +201,9 @@ export const RelayConfigSchema = z
     RELAY_FILTER_LEGACY_BROWSERS: csvList('default').describe(
       'Legacy-browser options (default, ie11, ...)',
     ),
-    RELAY_PROJECT_OPTIONS: z
-      .string()
-      .default('{}')
-      .transform((raw, ctx) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(raw);
-        } catch {
-          ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
-          return z.NEVER;
-        }
-        const parsed = ProjectOptionsMapSchema.safeParse(json);
-        if (!parsed.success) {
-          ctx.addIssue({
-            code: 'custom',
-            message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-          });
-          return z.NEVER;
-        }
-        return parsed.data;
-      })
-      .describe(
-        'Per-project filter overrides as JSON: {"<projectId>": {"filters": [...], "errorMessages": [...], ...}}',
-      ),
+    RELAY_PROJECT_OPTIONS: projectOptionsVariable().describe(
+      'Per-project filter overrides as JSON: {"<projectId>": {"filters": [...], "errorMessages": [...], ...}}',
+    ),
     RELAY_MAX_VALUE_LENGTH: positiveInt(SPEC_EVENT_LIMITS.maxValueLength).describe(
       'Message and exception value cap (characters)',
     ),

@@ -30,6 +30,10 @@ export interface RelayMetrics {
   otlpDropped(reason: string, spans: number): void;
   /** A shared request limit decided without Redis (`limit`: address or key). */
   limitedLocally(limit: 'address' | 'key'): void;
+  /** An envelope answered as accepted but not spooled again: its event was accepted before. */
+  duplicate(dsnKey: string): void;
+  /** An event id looked up or recorded in this replica only, because Redis did not answer. */
+  dedupedLocally(): void;
 }
 
 /** Creates the registry and metrics. */
@@ -82,6 +86,17 @@ export function createMetrics(sources: MetricSources, withDefaults = false): Rel
     name: 'relay_shared_limit_local_decisions_total',
     help: 'Requests a shared limit decided with this replica’s share because Redis did not answer',
     labelNames: ['limit'],
+    registers: [registry],
+  });
+  const duplicates = new Counter({
+    name: 'relay_envelopes_duplicate_total',
+    help: 'Envelopes answered as accepted but not spooled again: their event id was accepted within RELAY_DEDUPE_WINDOW, by DSN',
+    labelNames: ['dsn'],
+    registers: [registry],
+  });
+  const localDedupe = new Counter({
+    name: 'relay_dedupe_local_only_total',
+    help: 'Event ids looked up or recorded in this replica only, because the shared Redis did not answer',
     registers: [registry],
   });
   const spoolGauge = (name: string, help: string, read: (stats: SpoolStats) => number) =>
@@ -152,6 +167,8 @@ export function createMetrics(sources: MetricSources, withDefaults = false): Rel
       upstreamLatency.observe(durationMs / 1000);
     },
     limitedLocally: (limit) => localDecisions.inc({ limit }),
+    duplicate: (dsn) => duplicates.inc({ dsn }),
+    dedupedLocally: () => localDedupe.inc(),
     otlpExported: (spans) => otlpExported.inc(spans),
     otlpDropped: (reason, spans) => otlpDropped.inc({ reason }, spans),
   };

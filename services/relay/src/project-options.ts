@@ -27,6 +27,31 @@ export const ProjectOptionsSchema = z
 /** `RELAY_PROJECT_OPTIONS`: project id → overrides. */
 export const ProjectOptionsMapSchema = z.record(z.string().regex(/^\d+$/), ProjectOptionsSchema);
 
+/** The `RELAY_PROJECT_OPTIONS` variable: JSON text, read into the overrides or refused. */
+export function projectOptionsVariable() {
+  return z
+    .string()
+    .default('{}')
+    .transform((raw, ctx) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+      const parsed = ProjectOptionsMapSchema.safeParse(json);
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        });
+        return z.NEVER;
+      }
+      return parsed.data;
+    });
+}
+
 /** Parsed overrides. */
 export type ProjectOptionsMap = z.output<typeof ProjectOptionsMapSchema>;
 

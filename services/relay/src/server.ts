@@ -16,6 +16,7 @@ import { RelayError, errorBody } from './errors.js';
 import { createBodyReaders } from './http/body-readers.js';
 import type { BodyLimits } from './http/read-body.js';
 import { requestIdFrom } from './http/request-ids.js';
+import type { EventDedupe } from './dedupe/event-dedupe.js';
 import type { IngestContext } from './ingest/accept-envelope.js';
 import { itemBudgetsFrom, readerLimitsFrom } from './limits/item-budgets.js';
 import { createRefusedBodyRate } from './limits/refused-body-rate.js';
@@ -47,6 +48,8 @@ export interface RouteParts {
   readonly now: () => number;
   /** With RELAY_OTLP_TRACES_URL. */
   readonly traces: TraceExport | undefined;
+  /** Undefined with RELAY_DEDUPE_WINDOW=0. */
+  readonly dedupe: EventDedupe | undefined;
 }
 
 /** What shutdown does to the HTTP side. */
@@ -186,6 +189,8 @@ function ingestContext(config: RelayConfig, parts: RouteParts): IngestContext {
     bodyMemory: createSharedByteBudget(config.RELAY_MAX_BUFFERED_BYTES, FREE_BYTES_PER_REQUEST),
     processOptions: (allowed) => processOptions(allowed.dsn.projectId),
     onAccepted: parts.metrics.accepted,
+    dedupe: parts.dedupe,
+    onDuplicate: parts.metrics.duplicate,
     traces: parts.traces,
     now: parts.now,
   };

@@ -8,6 +8,8 @@ import type { AllowedDsn } from '../dsn/dsn-registry.js';
 import type { RequestFacts } from '../envelope/filterable-item.js';
 import { itemCategory, itemQuantity } from '../envelope/item-category.js';
 import { serializeEnvelope } from '../envelope/serialize-envelope.js';
+import { eventKeyOf } from '../dedupe/event-key.js';
+import type { EventDedupe } from '../dedupe/event-dedupe.js';
 import { RelayError, errorBody } from '../errors.js';
 import type { OutcomeSink } from '../outcomes/outcome-sink.js';
 import {
@@ -28,6 +30,10 @@ export interface IngestContext extends IntakeContext {
   readonly outcomes: OutcomeSink;
   readonly processOptions: (dsn: AllowedDsn) => ProcessOptions;
   readonly onAccepted: (dsnKey: string) => void;
+  /** Recognises events accepted before (RELAY_DEDUPE_WINDOW); undefined when off. */
+  readonly dedupe?: EventDedupe | undefined;
+  /** An envelope answered as accepted without being spooled again. */
+  readonly onDuplicate: (dsnKey: string) => void;
   /** Set with RELAY_OTLP_TRACES_URL: accepted transactions also leave as OTLP spans. */
   readonly traces?: TraceExport | undefined;
 }
@@ -93,8 +99,6 @@ export async function acceptEnvelope(
 ): Promise<IngestResponse> {
   const analysis = analyzeEnvelope(context, received, facts);
   const { dsn, result } = analysis;
-  for (const drop of result.drops)
-    context.outcomes.record(dsn.key, drop.reason, drop.category, drop.quantity);
   const headers: Record<string, string> = {};
   if (analysis.rateLimitsHeader) headers['x-sentry-rate-limits'] = analysis.rateLimitsHeader;
   const ok: IngestResponse = {
@@ -102,6 +106,22 @@ export async function acceptEnvelope(
     headers,
     body: analysis.eventId ? { id: analysis.eventId } : {},
   };
+  // A retry of an event already accepted gets the answer the first copy got, as from Sentry.
+  const { dedupe } = context;
+  const eventKey = dedupe && result.envelope ? eventKeyOf(dsn.key, analysis.eventId) : undefined;
+  if (dedupe && eventKey !== undefined) {
+    const seen = dedupe.seen(eventKey);
+    if (typeof seen === 'boolean' ? seen : await seen) {
+      context.onDuplicate(dsn.key);
+      return ok;
+    }
+  }
+  const accepted = () => {
+    if (eventKey !== undefined) dedupe?.accepted(eventKey);
+    context.onAccepted(dsn.key);
+  };
+  for (const drop of result.drops)
+    context.outcomes.record(dsn.key, drop.reason, drop.category, drop.quantity);
 
   if (!result.envelope) {
     if (!result.fullyRateLimited) return ok;
@@ -123,7 +143,7 @@ export async function acceptEnvelope(
   const envelope = context.traces?.only ? withoutTransactions(result.envelope) : result.envelope;
   if (!envelope) {
     context.traces?.exportTransactions(result.envelope.items);
-    context.onAccepted(dsn.key);
+    accepted();
     return ok;
   }
   const bytes =
@@ -153,6 +173,6 @@ export async function acceptEnvelope(
     return spoolShareExceeded(headers);
   }
   context.traces?.exportTransactions(result.envelope.items);
-  context.onAccepted(dsn.key);
+  accepted();
   return ok;
 }
