@@ -4,9 +4,10 @@
  * relay still accepts every report (nothing is refused or held), and each goes on recognising
  * the events it accepted itself.
  */
-import { sampleSum, startTestRedis, type TestRedis } from '@strata/testing';
+import { startTestRedis, type TestRedis } from '@strata/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from './harness/fake-upstream.js';
+import { metricOf as metric, untilConnectedToRedis } from './harness/relay-metrics.js';
 import { startRelay, type RelayUnderTest } from './harness/relay-under-test.js';
 
 const DSN = 'https://sharedkey@o1.ingest.example.com/23';
@@ -14,9 +15,6 @@ const DSN = 'https://sharedkey@o1.ingest.example.com/23';
 let redis: TestRedis;
 let upstream: FakeUpstream;
 let relays: RelayUnderTest[];
-
-const metric = async (relay: RelayUnderTest, name: string) =>
-  sampleSum(await (await fetch(`${relay.url}/metrics`)).text(), name) ?? 0;
 
 beforeAll(async () => {
   [redis, upstream] = await Promise.all([startTestRedis(), startFakeUpstream()]);
@@ -28,15 +26,7 @@ beforeAll(async () => {
     RELAY_REPLICAS: '2',
   };
   relays = await Promise.all([startRelay(upstream, env), startRelay(upstream, env)]);
-  const deadline = Date.now() + 10_000;
-  const connected = async () =>
-    (
-      await Promise.all(relays.map((relay) => metric(relay, 'relay_shared_limits_connected')))
-    ).every((value) => value === 1);
-  while (!(await connected())) {
-    if (Date.now() > deadline) throw new Error('the relays did not connect to Redis in 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await untilConnectedToRedis(relays);
 }, 120_000);
 
 afterAll(async () => {

@@ -5,12 +5,10 @@
  * same id under another project key, are never held back; ids are remembered for
  * RELAY_DEDUPE_WINDOW only, and with 0 every copy is forwarded.
  */
-import { sampleSum } from '@strata/testing';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadRelayConfig } from '../src/config.js';
-import { createSpool } from '../src/spool/spool.js';
-import { faultyFs, tempDirs } from '../src/spool/test-support.js';
+import { tempDirs } from '../src/spool/test-support.js';
+import { relayOnFaultySpool } from './harness/faulty-spool-relay.js';
+import { metricOf } from './harness/relay-metrics.js';
 import { relayPerTest } from './harness/relay-per-test.js';
 
 const DSN = 'https://dedupekey@o1.ingest.example.com/21';
@@ -25,8 +23,7 @@ const event = (id: string | undefined, dsn = DSN) =>
   `${JSON.stringify({ ...(id && { event_id: id }), dsn })}\n{"type":"event"}\n{"message":"sent again"}`;
 const send = (body: string) => current.post('/monitoring', body);
 const forwardedIds = () => current.upstream.received.map((r) => r.envelope?.header.event_id);
-const metric = async (name: string) =>
-  sampleSum(await (await fetch(`${current.relay.url}/metrics`)).text(), name) ?? 0;
+const metric = (name: string) => metricOf(current.relay, name);
 
 /** Sends a last, new event and waits for it: what was spooled before it has been sent by then. */
 async function forwardedAfterAll(expected: number): Promise<(string | unknown)[]> {
@@ -84,22 +81,7 @@ describe('what is never held back', () => {
   it('a copy whose first attempt was answered with an error', async () => {
     await current.start();
     const dir = await temp.make();
-    const config = loadRelayConfig({
-      RELAY_DSNS: DSN,
-      RELAY_UPSTREAM: current.upstream.url,
-      RELAY_SPOOL_DIR: dir,
-    });
-    const faults = faultyFs();
-    const spool = createSpool({
-      dir,
-      maxBytes: config.RELAY_SPOOL_MAX_BYTES,
-      projectShare: 1,
-      segmentBytes: config.RELAY_SPOOL_SEGMENT_BYTES,
-      memoryBytes: config.RELAY_SPOOL_MEMORY_BYTES,
-      fsync: true,
-      fs: faults.fs,
-    });
-    const relay = await buildApp({ config, spool });
+    const { relay, faults } = await relayOnFaultySpool(DSN, current.upstream.url, dir);
     try {
       const attempt = () =>
         relay.app.inject({ method: 'POST', url: '/monitoring', payload: event(ID) });

@@ -3,9 +3,10 @@
  * gets its limit once, not three times, per address and per project key. With Redis gone each
  * relay admits its share (limit / replicas), so together they still admit about the total.
  */
-import { sampleSum, startTestRedis, type TestRedis } from '@strata/testing';
+import { startTestRedis, type TestRedis } from '@strata/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from './harness/fake-upstream.js';
+import { metricOf, untilConnectedToRedis } from './harness/relay-metrics.js';
 import { startRelay, type RelayUnderTest } from './harness/relay-under-test.js';
 
 const ADDRESS_DSN = 'https://addresskey@o1.ingest.example.com/7';
@@ -33,17 +34,7 @@ beforeAll(async () => {
     RELAY_RATE_LIMIT_PER_KEY: String(PER_KEY),
   };
   relays = await Promise.all(Array.from({ length: REPLICAS }, () => startRelay(upstream, env)));
-  // A relay takes traffic before its Redis connection is up (those requests are decided
-  // locally); the tests start once every relay counts in Redis.
-  const deadline = Date.now() + 10_000;
-  const connected = async () =>
-    (
-      await Promise.all(relays.map((relay) => metric(relay, 'relay_shared_limits_connected')))
-    ).every((value) => value === 1);
-  while (!(await connected())) {
-    if (Date.now() > deadline) throw new Error('the relays did not connect to Redis in 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await untilConnectedToRedis(relays);
 }, 120_000);
 
 afterAll(async () => {
@@ -74,14 +65,8 @@ async function sendSpread(count: number, dsn: string, clientOf: (n: number) => s
   return { accepted, total: accepted.reduce((a, b) => a + b, 0), statuses };
 }
 
-/** The sum of a metric's samples on `relay`. */
-async function metric(relay: RelayUnderTest, name: string): Promise<number> {
-  const text = await (await fetch(`${relay.url}/metrics`)).text();
-  return sampleSum(text, name) ?? 0;
-}
-
 const localDecisions = (relay: RelayUnderTest) =>
-  metric(relay, 'relay_shared_limit_local_decisions_total');
+  metricOf(relay, 'relay_shared_limit_local_decisions_total');
 
 describe('request limits shared through Redis', () => {
   it('holds one address to its limit across three relays at ten times the limit', async () => {

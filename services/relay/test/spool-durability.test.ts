@@ -7,10 +7,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadRelayConfig } from '../src/config.js';
-import { createSpool } from '../src/spool/spool.js';
-import { faultyFs, tempDirs } from '../src/spool/test-support.js';
+import { tempDirs } from '../src/spool/test-support.js';
+import { relayOnFaultySpool } from './harness/faulty-spool-relay.js';
 import { startFakeUpstream, type FakeUpstream } from './harness/fake-upstream.js';
 import { startRelay, type RelayUnderTest } from './harness/relay-under-test.js';
 
@@ -83,22 +81,7 @@ describe('spool write failures', () => {
     upstream = await startFakeUpstream();
     cleanups.push(() => upstream.close());
     const dir = await temp.make();
-    const config = loadRelayConfig({
-      RELAY_DSNS: HONEST,
-      RELAY_UPSTREAM: upstream.url,
-      RELAY_SPOOL_DIR: dir,
-    });
-    const faults = faultyFs();
-    const spool = createSpool({
-      dir,
-      maxBytes: config.RELAY_SPOOL_MAX_BYTES,
-      projectShare: 1,
-      segmentBytes: config.RELAY_SPOOL_SEGMENT_BYTES,
-      memoryBytes: config.RELAY_SPOOL_MEMORY_BYTES,
-      fsync: true,
-      fs: faults.fs,
-    });
-    const relay = await buildApp({ config, spool });
+    const { relay, faults } = await relayOnFaultySpool(HONEST, upstream.url, dir);
     cleanups.push(() => relay.shutdown(100));
     faults.spaceLeft = 100;
     const failed = await relay.app.inject({
