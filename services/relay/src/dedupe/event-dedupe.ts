@@ -7,8 +7,9 @@
  * second by its id.
  *
  * Each replica remembers what it accepted (seen-events.ts). With Redis, every replica also looks
- * up and records ids there; while Redis is not connected or fails a call, the replica goes on
- * with what it remembers itself and counts that, so Redis never holds or refuses a report.
+ * up and records ids there; while Redis is not connected or fails a call (the client's command
+ * deadline), the replica goes on with what it remembers itself and counts that: Redis can delay a
+ * report by that deadline at most, and never refuses one.
  */
 import type { Redis } from 'ioredis';
 import { createSeenEvents } from './seen-events.js';
