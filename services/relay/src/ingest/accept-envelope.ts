@@ -116,8 +116,10 @@ export async function acceptEnvelope(
       return ok;
     }
   }
+  // Only a copy kept whole is remembered: had a part been dropped (a rate limit that has since
+  // ended), a retry must still be able to deliver it.
   const accepted = () => {
-    if (eventKey !== undefined) dedupe?.accepted(eventKey);
+    if (eventKey !== undefined && result.drops.length === 0) dedupe?.accepted(eventKey);
     context.onAccepted(dsn.key);
   };
   for (const drop of result.drops)
