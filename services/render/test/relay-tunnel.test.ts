@@ -4,6 +4,7 @@
  */
 import { buildApp, loadRelayConfig, type RelayApp } from '@strata/relay';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -21,9 +22,13 @@ let relayUrl: string;
 let spool: string;
 let render: FastifyInstance;
 
-function envelope(message: string, dsn = DSN): string {
-  const event = JSON.stringify({ event_id: 'a'.repeat(32), message, level: 'error' });
-  return `${JSON.stringify({ event_id: 'a'.repeat(32), dsn })}\n{"type":"event"}\n${event}\n`;
+/**
+ * A browser envelope with one error event, under an event id of its own: the relay forwards an
+ * id it has already accepted only once.
+ */
+function envelope(message: string, dsn = DSN, eventId = randomUUID().replaceAll('-', '')): string {
+  const event = JSON.stringify({ event_id: eventId, message, level: 'error' });
+  return `${JSON.stringify({ event_id: eventId, dsn })}\n{"type":"event"}\n${event}\n`;
 }
 
 beforeAll(async () => {
@@ -69,7 +74,7 @@ describe('relay tunnel', () => {
       method: 'POST',
       url: '/monitoring',
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
-      payload: envelope('tunnelled plain'),
+      payload: envelope('tunnelled plain', DSN, 'a'.repeat(32)),
     });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ id: 'a'.repeat(32) });
