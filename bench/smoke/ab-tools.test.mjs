@@ -70,10 +70,15 @@ describe('bench/render/profile-ab.mjs', () => {
     });
     expect(endOf(run)).toEqual({ status: 0 });
     const report = readFileSync(join(outputOf(join('render', name)), 'profile-ab.md'), 'utf8');
-    const busy = report.match(
-      /^Main thread busy per request: A 0\.\d+ ms, B 0\.\d+ ms .*; [1-9]\d* and [1-9]\d* requests profiled\)/gm,
-    );
-    expect(busy).toHaveLength(2); // the render service, then the data service
+    // The render service, then the data service; a short profiled second on a busy machine can
+    // take a millisecond or more per request.
+    const busy = [
+      ...report.matchAll(
+        /^Main thread busy per request: A (\d+\.\d+) ms, B (\d+\.\d+) ms .*; [1-9]\d* and [1-9]\d* requests profiled\)/gm,
+      ),
+    ];
+    expect(busy).toHaveLength(2);
+    for (const [, a, b] of busy) expect([Number(a), Number(b)].every((ms) => ms > 0)).toBe(true);
   });
 });
 
