@@ -6,7 +6,7 @@
  *
  * Ids are forgotten in the order they came, from a ring of slots beside the look-up set: removing
  * the oldest entry of a Map or Set instead makes each removal walk the holes earlier removals
- * left at its front, which at tens of thousands of ids costs more than the rest of an envelope.
+ * left at its front, a cost that grows with the ids held (bench/relay/RESULTS.md).
  * Expiry times live in a typed array, not as a number per entry on the heap.
  */
 

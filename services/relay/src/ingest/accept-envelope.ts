@@ -118,10 +118,7 @@ export async function acceptEnvelope(
   }
   // Only a copy kept whole is remembered: had a part been dropped (a rate limit that has since
   // ended), a retry must still be able to deliver it.
-  const accepted = () => {
-    if (eventKey !== undefined && result.drops.length === 0) dedupe?.accepted(eventKey);
-    context.onAccepted(dsn.key);
-  };
+  const rememberAs = result.drops.length === 0 ? eventKey : undefined;
   for (const drop of result.drops)
     context.outcomes.record(dsn.key, drop.reason, drop.category, drop.quantity);
 
@@ -145,7 +142,7 @@ export async function acceptEnvelope(
   const envelope = context.traces?.only ? withoutTransactions(result.envelope) : result.envelope;
   if (!envelope) {
     context.traces?.exportTransactions(result.envelope.items);
-    accepted();
+    markAccepted(context, dsn.key, rememberAs);
     return ok;
   }
   const bytes =
@@ -175,6 +172,12 @@ export async function acceptEnvelope(
     return spoolShareExceeded(headers);
   }
   context.traces?.exportTransactions(result.envelope.items);
-  accepted();
+  markAccepted(context, dsn.key, rememberAs);
   return ok;
+}
+
+/** Counts an accepted envelope and, when it carries one to remember, records its event key. */
+function markAccepted(context: IngestContext, dsnKey: string, eventKey: string | undefined): void {
+  if (eventKey !== undefined) context.dedupe?.accepted(eventKey);
+  context.onAccepted(dsnKey);
 }
