@@ -4,7 +4,7 @@ import { sharedConfig } from '../vitest.shared.js';
 // bench/ is not a workspace (its scripts run from the repository root); its kit's pure modules
 // are tested here: statistics, verdicts, /proc parsing, profile summaries, reports, the guard's
 // arguments, and the scenarios' own pure parts (the gateway sides' configuration, the relay's
-// envelopes).
+// envelopes, the render micro-benchmark's table).
 export default mergeConfig(
   sharedConfig,
   defineProject({
@@ -15,6 +15,7 @@ export default mergeConfig(
         'guard/**/*.test.mjs',
         'gateway/**/*.test.mjs',
         'relay/**/*.test.mjs',
+        'render/**/*.test.mjs',
       ],
     },
   }),

@@ -19,8 +19,9 @@
 //   tree, settled, no scripts    the same without the inline hydration scripts
 //   anchors itemsDocument        fastify-react's element tree (no runtime, no hydration data)
 //   strata renderPayload (nav)   the navigation payload /bench/items/1 -> /bench/items
-//   ListItemsResponse.decode     the render service's protobuf decode of the 100 items (full
-//                                Item messages as sent today, or only the 4 printed fields)
+//   ListItems decode             the render service's decoder (generated, proto/src/gen) of the
+//                                100 items: full Item messages, or the basic view the bench
+//                                app asks for (the 4 printed fields)
 //   JSON only: jsonForScript     serialising the items segment for its inline script (as before
 //                                proposal 4, and packed with its list keys once as now)
 //
@@ -34,7 +35,7 @@ const { plainBenchSegments } = await import('./lib/plain-bench-segments.mjs');
 const { fileURLToPath, pathToFileURL } = await import('node:url');
 const { loadAverage } = await import('../kit/cpu.mjs');
 const { runName, writeOutputs } = await import('../kit/out.mjs');
-const { median: med } = await import('../kit/stats.mjs');
+const { microMarkdown, microRows } = await import('./lib/micro-table.mjs');
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '../..');
@@ -59,7 +60,8 @@ const { packRows } = await imp('packages/web/dist/protocol/row-tables.js');
 // service serves them.
 const { default: appRoutes } = await imp('apps/bench/dist/client.js');
 const { benchRoot } = await imp('apps/bench/dist/bench-routes.js');
-const { ListItemsResponse } = await imp('proto/dist/index.js');
+const { decodeListItemsResponse } = await imp('proto/dist/index.js');
+const { listItemsWire } = await import('./lib/list-wire.mjs');
 const { getItems } = await import(pathToFileURL(path.join(ANCHORS, 'shared/data.mjs')).href);
 const { itemsDocument, BOOTSTRAP_SCRIPT } = await import(
   pathToFileURL(path.join(ANCHORS, 'fastify-react/page.mjs')).href
@@ -145,26 +147,7 @@ function treeElement(emitScripts, pending = false, tree = segments) {
   );
 }
 
-// The data service's answer on the wire: full items (what ListItems sends today) and the four
-// fields the page prints (what a field mask or list view would send).
-const now = new Date('2026-11-22T00:00:00Z');
-const fullWire = ListItemsResponse.encode({
-  items: protoItems.map((i) => ({ ...i, createTime: now, updateTime: now })),
-  nextPageToken: 'x'.repeat(40),
-  tags: ['items'],
-}).finish();
-const slimWire = ListItemsResponse.encode({
-  items: protoItems.map(({ id, title, priceCents, description }) => ({
-    id,
-    title,
-    priceCents,
-    description,
-    categoryId: '',
-    version: 0,
-  })),
-  nextPageToken: 'x'.repeat(40),
-  tags: ['items'],
-}).finish();
+const wire = listItemsWire(protoItems);
 
 const { formatPrice } = await imp('apps/catalog/dist/price.js');
 const plainSegments = plainBenchSegments({ React, benchRoot, section, itemsPage, formatPrice });
@@ -244,12 +227,12 @@ const variants = [
       ),
   ],
   [
-    'ListItemsResponse.decode, full items',
-    async () => ListItemsResponse.decode(fullWire).items.length && fullWire.length,
+    'ListItems decode, full items',
+    async () => decodeListItemsResponse(wire.full).items.length && wire.full.length,
   ],
   [
-    'ListItemsResponse.decode, 4 fields',
-    async () => ListItemsResponse.decode(slimWire).items.length && slimWire.length,
+    'ListItems decode, basic view',
+    async () => decodeListItemsResponse(wire.basic).items.length && wire.basic.length,
   ],
   [
     'JSON only: jsonForScript(items state)',
@@ -290,30 +273,14 @@ for (let b = 0; b < BATCHES; b++) {
   for (const [name, fn] of order)
     results.get(name).push(await batch(fn, Math.ceil(RENDERS / BATCHES)));
 }
-const base = results.has('anchors itemsDocument')
-  ? med(results.get('anchors itemsDocument').map((r) => r.cpuMs))
-  : NaN;
-const rows = variants.map(([name]) => {
-  const rs = results.get(name);
-  return {
-    name,
-    wallMs: med(rs.map((r) => r.wallMs)),
-    cpuMs: med(rs.map((r) => r.cpuMs)),
-    bytes: rs[0].bytes,
-    perBatch: rs.map((r) => r.cpuMs),
-  };
-});
-const md = [
-  `In-process, data in memory; ${RENDERS} renders per variant in ${BATCHES} alternating batches after 200 warm-up renders; node ${process.version}, react-dom ${JSON.parse(fs.readFileSync(path.join(REPO, 'node_modules/react-dom/package.json'), 'utf8')).version}, NODE_ENV=production; load average ${loadAverage()}.`,
-  '',
-  '| variant | ms/render (wall) | ms/render (CPU) | ÷ anchors itemsDocument (CPU) | bytes | CPU ms per batch |',
-  '|---|---:|---:|---:|---:|---|',
-  ...rows.map(
-    (r) =>
-      `| ${r.name} | ${r.wallMs.toFixed(3)} | ${r.cpuMs.toFixed(3)} | ${(r.cpuMs / base).toFixed(2)} | ${r.bytes.toLocaleString('en-US')} | ${r.perBatch.map((x) => x.toFixed(3)).join(' / ')} |`,
-  ),
-  '',
-].join('\n');
+const reactDomVersion = JSON.parse(
+  fs.readFileSync(path.join(REPO, 'node_modules/react-dom/package.json'), 'utf8'),
+).version;
+const rows = microRows(results);
+const md = microMarkdown(
+  `In-process, data in memory; ${RENDERS} renders per variant in ${BATCHES} alternating batches after 200 warm-up renders; node ${process.version}, react-dom ${reactDomVersion}, NODE_ENV=production; load average ${loadAverage()}.`,
+  rows,
+);
 const out = writeOutputs(`render/${NAME}`, {
   'micro.md': md,
   'micro.json': JSON.stringify({ renders: RENDERS, batches: BATCHES, rows }, null, 2) + '\n',
