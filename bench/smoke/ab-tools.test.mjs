@@ -95,6 +95,30 @@ describe('bench/render/rotation.mjs', () => {
   });
 });
 
+describe('bench/render/like-for-like.mjs', () => {
+  it('loads the minimal renderer and the render service in turn and gives their ratio', async () => {
+    const name = `${RUN}-like-for-like`;
+    const run = await runTool('bench/render/like-for-like.mjs', {
+      env: { SIDES: 'minimal,strata', ROUNDS: '1', DURATION: '1', NAME: name },
+    });
+    expect(endOf(run)).toEqual({ status: 0 });
+    const report = readFileSync(join(outputOf(join('render', name)), 'like-for-like.md'), 'utf8');
+    expect(report).toMatch(/^\| minimal \| 1\.000 .*\| 1\.000 .*\|$/m);
+    expect(report).toMatch(/^\| strata \| \d\.\d{3} .*\| \d\.\d{3} .*\|$/m);
+    // Both read their pages; the minimal renderer's idle data service served none of them.
+    expect(report).toMatch(/^\| minimal \| [1-9]\d* \| 0\.\d{3} \| 0\.000 \|$/m);
+    expect(report).toMatch(/^\| strata \| [1-9]\d* \| \d\.\d{3} \| 0\.\d*[1-9]\d* \|$/m);
+  });
+
+  it('refuses a side it does not know, naming the ones it does', async () => {
+    const run = await runTool('bench/render/like-for-like.mjs', {
+      env: { SIDES: 'minimal,nextjs' },
+    });
+    expect(run.status).toBe(64);
+    expect(run.stderr).toContain('no side "nextjs"; the sides are minimal, minimal+hydration');
+  });
+});
+
 /** `text` matched literally inside a regular expression. */
 function literal(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
