@@ -65,6 +65,8 @@ export interface ComposeStack {
   waitHealthy(services: readonly string[], timeoutMs?: number): Promise<void>;
   /** Logs of every service (for failure messages). */
   logs(): Promise<string>;
+  /** Polls the services' logs until a line matches (15 s); resolves with that line. */
+  waitForLog(services: readonly string[], matches: (line: string) => boolean): Promise<string>;
   /** `down -v`: containers, networks and volumes of the project. */
   down(): Promise<void>;
 }
@@ -157,6 +159,16 @@ export async function startComposeStack(
       }
     },
     logs: () => compose('logs', '--no-color', '--tail=80'),
+    async waitForLog(services, matches) {
+      const until = Date.now() + 15_000;
+      for (;;) {
+        const logs = await compose('logs', '--no-color', ...services);
+        const line = logs.split('\n').find(matches);
+        if (line) return line;
+        if (Date.now() > until) throw new Error(`no log line matched in ${services.join(', ')}`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    },
     async down() {
       await compose('down', '-v', '--remove-orphans', '--timeout', '5');
     },

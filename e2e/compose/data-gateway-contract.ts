@@ -10,24 +10,16 @@ import {
   createCatalogClient,
   createGrpcTransport,
   type GrpcTransport,
-  type TransportOptions,
 } from '@strata/catalog-client';
 import { readStatusDetails } from '@strata/proto';
 import { createCatalogGateway, ReadRefused, type CatalogGateway } from '@strata/app-catalog';
-import { createTestCertificates, type TestCertificates } from '@strata/testing';
-import {
-  GenericContainer,
-  Network,
-  Wait,
-  type StartedNetwork,
-  type StartedTestContainer,
-} from 'testcontainers';
+import type { TestCertificates } from '@strata/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from './compose-stack.js';
-import { serviceImage } from './images.js';
-
-/** Where the service's certificates are mounted in its container. */
-const TLS_DIR = '/run/tls';
+import {
+  startDataServiceOnPostgres,
+  type DataServiceContainers,
+} from './data-service-containers.js';
 
 /** What a file that runs the contract can use in tests of its own. */
 export interface GatewayContract {
@@ -41,73 +33,21 @@ export interface GatewayContract {
 
 /** Registers the whole contract, the data service serving plaintext or over mutual TLS. */
 export function describeGatewayContract(mode: 'plaintext' | 'tls'): GatewayContract {
-  let network: StartedNetwork;
-  let postgres: StartedTestContainer;
-  let data: StartedTestContainer;
-  let certificates: TestCertificates | undefined;
+  let containers: DataServiceContainers;
   let transport: GrpcTransport;
   let gateway: CatalogGateway;
-  let address: string;
-  let clientTls: TransportOptions['tls'];
   const gatewayWith = (deadlineMs: number, traceId: string) =>
     createCatalogGateway(createCatalogClient(transport, { deadlineMs }), { traceId });
 
   beforeAll(async () => {
-    const image = await serviceImage('data');
-    if (mode === 'tls') certificates = createTestCertificates();
-    network = await new Network().start();
-    postgres = await new GenericContainer('postgres:15-bookworm')
-      .withNetwork(network)
-      .withNetworkAliases('postgres')
-      .withEnvironment({
-        POSTGRES_USER: 'strata',
-        POSTGRES_PASSWORD: 'contract',
-        POSTGRES_DB: 'strata',
-      })
-      .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
-      .start();
-    let container = new GenericContainer(image)
-      .withNetwork(network)
-      .withEnvironment({
-        DATABASE_URL: 'postgres://strata:contract@postgres:5432/strata',
-        PAGE_TOKEN_SECRET: 'contract-test-page-token-secret',
-        LOG_LEVEL: 'warn',
-      })
-      .withExposedPorts(50051)
-      // The image's own HEALTHCHECK (gRPC health, over TLS when it serves TLS) decides readiness.
-      .withWaitStrategy(Wait.forHealthCheck())
-      .withStartupTimeout(120_000);
-    if (certificates) {
-      container = container
-        .withCopyFilesToContainer([
-          { source: certificates.serverCertPath, target: `${TLS_DIR}/server.pem`, mode: 0o444 },
-          { source: certificates.serverKeyPath, target: `${TLS_DIR}/server.key`, mode: 0o444 },
-          { source: certificates.caPath, target: `${TLS_DIR}/ca.pem`, mode: 0o444 },
-        ])
-        .withEnvironment({
-          DATA_TLS_CERT: `${TLS_DIR}/server.pem`,
-          DATA_TLS_KEY: `${TLS_DIR}/server.key`,
-          DATA_TLS_CA: `${TLS_DIR}/ca.pem`,
-        });
-      clientTls = {
-        ca: certificates.read(certificates.caPath),
-        cert: certificates.read(certificates.clientCertPath),
-        key: certificates.read(certificates.clientKeyPath),
-      };
-    }
-    data = await container.start();
-    // localhost: a name the test certificate carries (the mapped port is on this host).
-    address = `localhost:${data.getMappedPort(50051)}`;
-    transport = createGrpcTransport(address, { tls: clientTls });
+    containers = await startDataServiceOnPostgres(mode);
+    transport = createGrpcTransport(containers.address, { tls: containers.clientTls });
     gateway = gatewayWith(2000, 'contract');
   }, 600_000);
 
   afterAll(async () => {
     transport?.close();
-    await data?.stop();
-    await postgres?.stop();
-    await network?.stop();
-    certificates?.remove();
+    await containers?.stop();
   }, 120_000);
 
   /**
@@ -288,13 +228,13 @@ export function describeGatewayContract(mode: 'plaintext' | 'tls'): GatewayContr
     // The service must survive PostgreSQL going away (services/data/test/postgres-outage.test.ts)
     // and reconnect by itself once it is back.
     it('UNAVAILABLE / DATA_UNAVAILABLE: PostgreSQL is down; reads recover once it is back', async () => {
-      await run(['docker', 'stop', '-t', '2', postgres.getId()]);
+      await run(['docker', 'stop', '-t', '2', containers.postgresId]);
       try {
         const patient = gatewayWith(5000, 'db-down');
         const down = await readError(patient.getItem(3));
         expect(down).toMatchObject({ code: grpc.status.UNAVAILABLE, reason: 'DATA_UNAVAILABLE' });
       } finally {
-        await run(['docker', 'start', postgres.getId()]);
+        await run(['docker', 'start', containers.postgresId]);
       }
       const until = Date.now() + 60_000;
       let item: unknown = null;
@@ -307,8 +247,8 @@ export function describeGatewayContract(mode: 'plaintext' | 'tls'): GatewayContr
   });
 
   return {
-    address: () => address,
-    certificates: () => certificates!,
+    address: () => containers.address,
+    certificates: () => containers.certificates!,
     readError,
   };
 }

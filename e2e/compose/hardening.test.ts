@@ -6,11 +6,9 @@
  * limits on telemetry and writes.
  */
 import { connect, type Socket } from 'node:net';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshStackSecrets } from '../harness/stack-secrets.js';
+import { writeFreshSecretFiles } from '../harness/stack-secrets.js';
 import { startComposeStack, type ComposeStack } from './compose-stack.js';
 import {
   addressesOf,
@@ -35,21 +33,12 @@ let stack: ComposeStack;
 let recorder: Recorder;
 let secretsDir: string | undefined;
 
-/** Fresh secrets in files, as an operator would keep them (none is a committed value). */
-function writeSecrets(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'strata-secrets-'));
-  chmodSync(dir, 0o755);
-  for (const [name, value] of Object.entries(freshStackSecrets()))
-    writeFileSync(join(dir, name), `${value}\n`, { mode: 0o644 });
-  return dir;
-}
-
 beforeAll(async () => {
   recorder = await startRecorder();
   stack = await startComposeStack('hardening', {
     env: {
       STRATA_ALLOW_DEVELOPMENT_SECRETS: 'false',
-      STRATA_SECRETS_DIR: (secretsDir = writeSecrets()),
+      STRATA_SECRETS_DIR: (secretsDir = writeFreshSecretFiles()),
       RELAY_DSNS: DSN,
       RELAY_UPSTREAM: recorder.upstreamForContainers,
       SENTRY_DSN: DSN,
@@ -198,10 +187,12 @@ describe('request ids', () => {
     expect(response.status).toBe(500);
     const id = response.headers.get('x-request-id') ?? '';
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    const logged = await waitForLog(['render'], (line) => line.includes(id));
+    const logged = await stack.waitForLog(['render'], (line) => line.includes(id));
     expect(logged).toContain('"msg":"loader failed"');
     expect(JSON.parse(logged.slice(logged.indexOf('{')))).toMatchObject({ reqId: id });
-    const access = await waitForLog(['gateway'], (line) => line.includes(`"request_id":"${id}"`));
+    const access = await stack.waitForLog(['gateway'], (line) =>
+      line.includes(`"request_id":"${id}"`),
+    );
     expect(access).toContain('"uri":"/errors/server"');
     const all = await stack.compose('logs', '--no-color', 'gateway', 'render');
     expect(all).not.toContain('client-chosen-id');
@@ -296,18 +287,3 @@ describe('gateway limits', () => {
     expect(after.status).toBe(200);
   });
 });
-
-/** Polls the services' logs until a line matches; returns it. */
-async function waitForLog(
-  services: readonly string[],
-  matches: (line: string) => boolean,
-): Promise<string> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const logs = await stack.compose('logs', '--no-color', ...services);
-    const line = logs.split('\n').find(matches);
-    if (line) return line;
-    if (Date.now() > until) throw new Error(`no log line matched in ${services.join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}

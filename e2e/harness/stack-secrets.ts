@@ -5,6 +5,9 @@
  * docs/swarm.md use.
  */
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export function freshStackSecrets(): Record<string, string> {
   const secret = () => randomBytes(24).toString('hex');
@@ -18,4 +21,17 @@ export function freshStackSecrets(): Record<string, string> {
     database_url: `postgres://strata:${postgres}@postgres:5432/strata`,
     redis_url: `redis://:${redis}@redis:6379`,
   };
+}
+
+/**
+ * Fresh secrets in files of a new folder, one per secret, as an operator would keep them for
+ * docker-compose.secrets.yml (STRATA_SECRETS_DIR); readable by the containers' own users. The
+ * caller removes the folder.
+ */
+export function writeFreshSecretFiles(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'strata-secrets-'));
+  chmodSync(dir, 0o755);
+  for (const [name, value] of Object.entries(freshStackSecrets()))
+    writeFileSync(join(dir, name), `${value}\n`, { mode: 0o644 });
+  return dir;
 }

@@ -7,12 +7,18 @@
  * Production mode: every secret from Swarm secrets, no development opt-out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleSum } from '@strata/testing';
 import { timeStream } from '../compose/compose-stack.js';
 import { measureLoadWhile } from '../compose/page-load.js';
 import { errorEnvelope, startRecorder, type Recorder } from '../compose/recorder.js';
 import { createCluster, type Cluster } from './cluster.js';
-import { deploySwarmStack, upstreamOf, type SwarmStack, type Task } from './swarm-stack.js';
+import {
+  answeredBy,
+  cacheCounters,
+  getInside,
+  newReplicasAnswering,
+  recordsOf,
+} from './render-probes.js';
+import { deploySwarmStack, type SwarmStack } from './swarm-stack.js';
 import { until } from '../harness/until.js';
 
 const TAG = process.env['STRATA_TAG'] || 'local';
@@ -54,43 +60,6 @@ afterAll(async () => {
   progress('cluster torn down');
 }, 300_000);
 
-/** Polls `probe` until it returns a value. */
-
-/** The render task that answered a request through the gateway (from its access log). */
-async function answeredBy(requestId: string, renders: readonly Task[]): Promise<Task | undefined> {
-  const upstream = await until(`the gateway's log line of ${requestId}`, async () =>
-    upstreamOf(await stack.gatewayLog(), requestId),
-  );
-  // After a retry the log lists every replica tried: the last one answered.
-  const last = upstream.split(', ').at(-1);
-  return renders.find((task) => `${task.addresses['web']}:3000` === last);
-}
-
-/** GETs a path from inside a render task, on its own port: what that replica alone answers. */
-function getInside(task: Task, path: string): Promise<string> {
-  const script =
-    'fetch(process.argv[1]).then(async (r) => { if (!r.ok) process.exit(2); process.stdout.write(await r.text()); })';
-  return stack.exec(task, 'node', '-e', script, `http://127.0.0.1:3000${path}`);
-}
-
-/** A render task's segment-cache counters. */
-async function cacheCounters(task: Task) {
-  const text = await getInside(task, '/metrics');
-  return {
-    misses: sampleSum(text, 'strata_segment_cache_misses_total') ?? 0,
-    storeHits: sampleSum(text, 'strata_segment_cache_hits_total', { layer: 'store' }) ?? 0,
-  };
-}
-
-/** The payload records of an answer (one JSON object a line). */
-async function recordsOf(response: Response): Promise<{ type: string; [key: string]: unknown }[]> {
-  const text = await response.text();
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { type: string });
-}
-
 describe('Strata on a two-node Swarm', () => {
   it('places render and data replicas on both nodes, the gateway and stateful services on node one', async () => {
     const nodesOf = async (service: string) =>
@@ -126,7 +95,7 @@ describe('Strata on a two-node Swarm', () => {
         "Today's picks",
       ]);
       expect(timing.status).toBe(200);
-      const replica = await answeredBy(timing.headers.get('x-request-id') ?? '', renders);
+      const replica = await answeredBy(stack, timing.headers.get('x-request-id') ?? '', renders);
       if (replica?.node !== 'two') continue;
       const loading = timing.markers['Loading the slow page'];
       const data = timing.markers["Today's picks"];
@@ -148,11 +117,14 @@ describe('Strata on a two-node Swarm', () => {
     const second = renders.find((task) => task.node === 'two')!;
     // A listing nobody asked for: no replica has it, so the first must load it.
     const path = `/items?q=${encodeURIComponent(`swarm cache ${process.pid}`)}`;
-    const before = { first: await cacheCounters(first), second: await cacheCounters(second) };
-    const loaded = await getInside(first, path);
-    const afterFirst = await cacheCounters(first);
-    const served = await getInside(second, path);
-    const afterSecond = await cacheCounters(second);
+    const before = {
+      first: await cacheCounters(stack, first),
+      second: await cacheCounters(stack, second),
+    };
+    const loaded = await getInside(stack, first, path);
+    const afterFirst = await cacheCounters(stack, first);
+    const served = await getInside(stack, second, path);
+    const afterSecond = await cacheCounters(stack, second);
     expect(afterFirst.misses).toBeGreaterThan(before.first.misses);
     // The other node's replica found it in Redis (over the overlay network) and loaded nothing.
     expect(afterSecond.storeHits).toBeGreaterThan(before.second.storeHits);
@@ -272,24 +244,9 @@ describe('Strata on a two-node Swarm', () => {
     const runningAfter = Date.now() - scaledAt;
     // Node two was empty after the drain: spreading over zones puts both there.
     expect(added.map((task) => task.node)).toEqual(['two', 'two']);
-    const answered = new Set<string>();
-    while (answered.size < 2 && Date.now() - scaledAt < 30_000) {
-      const ids = await Promise.all(
-        Array.from({ length: 8 }, async () => {
-          const response = await fetch(`${stack.url}/bench/items`);
-          await response.arrayBuffer();
-          expect(response.status).toBe(200);
-          return response.headers.get('x-request-id') ?? '';
-        }),
-      );
-      const renders = await stack.tasks('render');
-      for (const id of ids) {
-        const replica = await answeredBy(id, renders);
-        if (replica && !before.has(replica.id)) answered.add(replica.id);
-      }
-    }
+    const answered = await newReplicasAnswering(stack, before, 2, scaledAt + 30_000);
     const elapsed = Date.now() - scaledAt;
-    expect([...answered].sort()).toEqual(added.map((task) => task.id).sort());
+    expect(answered.sort()).toEqual(added.map((task) => task.id).sort());
     expect(elapsed).toBeLessThan(30_000);
     // The same gateway container, never restarted: it found the replicas through DNS itself.
     expect((await stack.tasks('gateway')).map((task) => task.container)).toEqual([
