@@ -51,9 +51,13 @@ export function renderOnePass(tree: ReactNode, scripts: DocumentScripts): string
         (src) => `<script type="module" src="${escapeAttribute(src)}"${nonce} async=""></script>`,
       )
       .join('');
+  // One concatenation, flattened once where it is measured and written: searching the joined
+  // document before prepending the doctype would flatten a page-sized copy twice.
+  const doctype = html.startsWith('<html') ? '<!DOCTYPE html>' : '';
   const bodyEnd = html.lastIndexOf('</body>');
-  const document = bodyEnd < 0 ? html + boot : html.slice(0, bodyEnd) + boot + html.slice(bodyEnd);
-  return document.startsWith('<html') ? `<!DOCTYPE html>${document}` : document;
+  return bodyEnd < 0
+    ? doctype + html + boot
+    : doctype + html.slice(0, bodyEnd) + boot + html.slice(bodyEnd);
 }
 
 /**
