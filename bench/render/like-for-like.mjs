@@ -13,7 +13,8 @@
 //      CONNECTIONS (50), NAME (bench/.out/render/<NAME>/like-for-like.md; like-for-like-<UTC>).
 import { measureLoad, warmUpAll } from '../kit/measure-load.mjs';
 import { runName, writeOutputs } from '../kit/out.mjs';
-import { ratiosToReference, rotationMarkdown, rotationOrder } from '../kit/rotation.mjs';
+import { ratiosToReference, rotationMarkdown } from '../kit/rotation.mjs';
+import { runRotation } from '../kit/rotation-run.mjs';
 import { positiveInteger, positiveNumber } from '../kit/settings.mjs';
 import { median } from '../kit/stats.mjs';
 import { SIDES, sidesNamed, startSide } from './lib/like-for-like-sides.mjs';
@@ -40,7 +41,7 @@ try {
 const reference = labels[0];
 const say = (message) => console.log(`[like-for-like] ${message}`);
 
-/** Every side started, in `order`; `close()` stops them all. */
+/** Every side started, in `order`; `measure(label)` loads one, `close()` stops them all. */
 async function openSession(order) {
   const running = {};
   const close = () => Promise.all(Object.values(running).map((side) => side.stop()));
@@ -52,7 +53,7 @@ async function openSession(order) {
     await close();
     throw error;
   }
-  return { running, close };
+  return { measure: (label) => measure(running[label]), close };
 }
 
 async function measure(side) {
@@ -68,19 +69,12 @@ async function measure(side) {
   };
 }
 
-const rounds = [];
-let session;
-try {
-  for (let round = 0; round < ROUNDS; round++) {
-    if (round % RESTART_EVERY === 0) {
-      await session?.close();
-      // The start order rotates between sessions as the load order does between rounds.
-      session = await openSession(rotationOrder(labels, round / RESTART_EVERY));
-    }
-    const measured = {};
-    for (const label of rotationOrder(labels, round))
-      measured[label] = await measure(session.running[label]);
-    rounds.push(measured);
+const rounds = await runRotation({
+  labels,
+  rounds: ROUNDS,
+  restartEvery: RESTART_EVERY,
+  open: openSession,
+  onRound(round, measured) {
     const line = labels
       .map(
         (label) =>
@@ -88,10 +82,8 @@ try {
       )
       .join('  ');
     say(`round ${round + 1}/${ROUNDS}, renderer CPU ÷ ${reference}: ${line}`);
-  }
-} finally {
-  await session?.close();
-}
+  },
+});
 
 const keys = METRICS.map((m) => m.key);
 const summary = ratiosToReference(rounds, reference, keys.slice(0, 2));

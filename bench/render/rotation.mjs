@@ -16,7 +16,8 @@
 // pairs resident on 2 cores the readings spread wider (bench/render/RESULTS.md, "2026-11-28
 // (later)").
 import { runName, writeOutputs } from '../kit/out.mjs';
-import { ratiosToReference, rotationMarkdown, rotationOrder } from '../kit/rotation.mjs';
+import { ratiosToReference, rotationMarkdown } from '../kit/rotation.mjs';
+import { runRotation } from '../kit/rotation-run.mjs';
 import { positiveInteger, positiveNumber } from '../kit/settings.mjs';
 import * as scenario from './scenario.mjs';
 
@@ -56,25 +57,13 @@ if (!labels.includes(reference)) {
   process.exit(64);
 }
 
-const rounds = [];
-let session;
-try {
-  for (let round = 0; round < ROUNDS; round++) {
-    if (round % RESTART_EVERY === 0) {
-      await session?.close();
-      // Whichever pair starts first in a session can read slow for the whole session, so the
-      // start order rotates from session to session as the load order does from round to round.
-      const startOrder = rotationOrder(labels, round / RESTART_EVERY);
-      session = await scenario.open(
-        sides,
-        { duration: DURATION, connections: CONNECTIONS, warmup: 2 },
-        startOrder,
-      );
-    }
-    const measured = {};
-    for (const label of rotationOrder(labels, round))
-      measured[label] = await session.measure(label);
-    rounds.push(measured);
+const rounds = await runRotation({
+  labels,
+  rounds: ROUNDS,
+  restartEvery: RESTART_EVERY,
+  open: (startOrder) =>
+    scenario.open(sides, { duration: DURATION, connections: CONNECTIONS, warmup: 2 }, startOrder),
+  onRound(round, measured) {
     const line = labels
       .map((label) => {
         const ratio = (key) => (measured[label][key] / measured[reference][key]).toFixed(3);
@@ -84,10 +73,8 @@ try {
     console.log(
       `[rotation] round ${round + 1}/${ROUNDS} (pages/s / render CPU ÷ ${reference}): ${line}`,
     );
-  }
-} finally {
-  await session?.close();
-}
+  },
+});
 
 const summary = ratiosToReference(
   rounds,
