@@ -21,7 +21,11 @@ export function watchTunnel(page: Page, path = '/monitoring'): () => string {
   });
   page.on('requestfinished', (request) => {
     if (!isTunnel(request)) return;
-    void request.response().then((response) => note(request, `answered ${response?.status()}`));
+    // The page may close before its last answer is read: that is noted, never left unhandled.
+    request.response().then(
+      (response) => note(request, `answered ${response?.status()}`),
+      () => note(request, 'answered, but the page closed before the answer was read'),
+    );
   });
   page.on('requestfailed', (request) => {
     if (isTunnel(request)) note(request, `failed: ${request.failure()?.errorText}`);
