@@ -5,7 +5,7 @@
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, freePort, startProcess, type ServiceProcess } from './processes.js';
+import { ROOT, localUrl, startOnFreePort, type ServiceProcess } from './processes.js';
 
 /** The seed the notes file starts as. */
 export const NOTES_SEED_FILE = join(ROOT, 'apps/notes/seed/notes.json');
@@ -34,28 +34,26 @@ export async function startNotesStack(renderEnv: Record<string, string> = {}): P
   const directory = await mkdtemp(join(tmpdir(), 'strata-e2e-notes-'));
   const notesFile = join(directory, 'notes.json');
   await copyFile(NOTES_SEED_FILE, notesFile);
-  const renderPort = await freePort();
-  const renderUrl = `http://127.0.0.1:${renderPort}`;
-  const render = await startProcess(
+  const render = await startOnFreePort(
     'render (notes)',
     'services/render/dist/main.js',
-    {
+    (port) => ({
       RENDER_APP: '@strata/app-notes',
-      RENDER_PORT: String(renderPort),
-      PUBLIC_ORIGINS: renderUrl,
+      RENDER_PORT: String(port),
+      PUBLIC_ORIGINS: localUrl(port),
       ACTION_SALT: 'e2e-notes-action-salt',
       NOTES_FILE: notesFile,
       NOTES_ERROR_DRILL: 'true',
       LOG_LEVEL: 'warn',
       ...renderEnv,
-    },
-    { url: `${renderUrl}/readyz` },
+    }),
+    (port) => ({ url: `${localUrl(port)}/readyz` }),
   ).catch(async (error: unknown) => {
     await rm(directory, { recursive: true, force: true });
     throw error;
   });
   return {
-    renderUrl,
+    renderUrl: localUrl(render.port),
     notesFile,
     render,
     async savedNotes() {

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { listensOn } from '@strata/testing';
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,14 +24,32 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The loopback URL of a port. */
+export const localUrl = (port: number) => `http://127.0.0.1:${port}`;
+
 /** A running service. */
 export interface ServiceProcess {
   readonly name: string;
+  readonly pid: number;
   readonly output: () => string;
   stop(): Promise<void>;
 }
 
-/** Starts `entry` (relative to the root) and waits until `readyUrl` answers (or the TCP port opens). */
+/** Another process listened on the port picked for a service before the service bound it. */
+export class PortTakenError extends Error {
+  constructor(
+    readonly service: string,
+    readonly port: number,
+  ) {
+    super(`${service}: port ${port} was taken by another process before ${service} bound it`);
+  }
+}
+
+/**
+ * Starts `entry` (relative to the root) and waits until `readyUrl` answers (or the TCP port
+ * opens) from a socket the child itself listens on; throws `PortTakenError` when another process
+ * answers there.
+ */
 export async function startProcess(
   name: string,
   entry: string,
@@ -48,15 +67,22 @@ export async function startProcess(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = ready.port ?? Number(new URL(ready.url ?? '').port);
   const until = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited during start:\n${output}`);
-    if (await isReady(ready)) break;
+    if (await isReady(ready)) {
+      if ((await listensOn(child.pid ?? 0, port)) !== false) break;
+      child.kill('SIGKILL');
+      await exited;
+      throw new PortTakenError(name, port);
+    }
     if (Date.now() > until) throw new Error(`${name} not ready after 60 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     name,
+    pid: child.pid ?? 0,
     output: () => output,
     async stop() {
       if (child.exitCode !== null) return;
@@ -66,6 +92,38 @@ export async function startProcess(
       clearTimeout(timer);
     },
   };
+}
+
+/** A service started by `startOnFreePort`, with the port it listens on. */
+export interface PortedProcess extends ServiceProcess {
+  readonly port: number;
+}
+
+/** How `startOnFreePort` picks ports and how often it picks again. */
+export interface PortPicking {
+  readonly pickPort?: () => Promise<number>;
+  readonly attempts?: number;
+}
+
+/**
+ * Starts `entry` on a free port: `envFor(port)` gives its environment and `readyFor(port)` its
+ * readiness check. A port another process took between the pick and the bind is picked again.
+ */
+export async function startOnFreePort(
+  name: string,
+  entry: string,
+  envFor: (port: number) => Record<string, string>,
+  readyFor: (port: number) => { url?: string; port?: number },
+  { pickPort = freePort, attempts = 5 }: PortPicking = {},
+): Promise<PortedProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await pickPort();
+    try {
+      return { ...(await startProcess(name, entry, envFor(port), readyFor(port))), port };
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= attempts) throw error;
+    }
+  }
 }
 
 async function isReady(ready: { url?: string; port?: number }): Promise<boolean> {

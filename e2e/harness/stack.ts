@@ -2,7 +2,7 @@
  * The data and render services as processes on free ports (embedded PGlite in memory), the
  * render service serving the bench app (the catalogue plus /bench/*).
  */
-import { freePort, startProcess, type ServiceProcess } from './processes.js';
+import { localUrl, startOnFreePort, type ServiceProcess } from './processes.js';
 
 /** The running stack. */
 export interface LocalStack {
@@ -13,35 +13,32 @@ export interface LocalStack {
 
 /** Starts data then render; `renderEnv` adds render settings. */
 export async function startLocalStack(renderEnv: Record<string, string> = {}): Promise<LocalStack> {
-  const dataPort = await freePort();
-  const renderPort = await freePort();
-  const renderUrl = `http://127.0.0.1:${renderPort}`;
-  const data = await startProcess(
+  const data = await startOnFreePort(
     'data',
     'services/data/dist/main.js',
-    { DATA_PORT: String(dataPort), DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
-    { port: dataPort },
+    (port) => ({ DATA_PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'warn' }),
+    (port) => ({ port }),
   );
-  const render = await startProcess(
+  const render = await startOnFreePort(
     'render',
     'services/render/dist/main.js',
-    {
-      RENDER_PORT: String(renderPort),
-      DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
-      PUBLIC_ORIGINS: renderUrl,
+    (port) => ({
+      RENDER_PORT: String(port),
+      DATA_SERVICE_ADDRESS: `127.0.0.1:${data.port}`,
+      PUBLIC_ORIGINS: localUrl(port),
       ACTION_SALT: 'e2e-action-salt',
       RENDER_APP: '@strata/app-bench',
       RENDER_ERROR_DRILLS: 'true',
       LOG_LEVEL: 'warn',
       ...renderEnv,
-    },
-    { url: `${renderUrl}/healthz` },
+    }),
+    (port) => ({ url: `${localUrl(port)}/healthz` }),
   ).catch(async (error: unknown) => {
     await data.stop();
     throw error;
   });
   return {
-    renderUrl,
+    renderUrl: localUrl(render.port),
     services: [data, render],
     async stop() {
       await render.stop();

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { explainFailure } from './explain-failure.js';
-import { freePort, startProcess, type ServiceProcess } from './processes.js';
+import { localUrl, startOnFreePort, type ServiceProcess } from './processes.js';
 import { startRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
 
 /** Lines of each service's output a failed wait shows. */
@@ -38,59 +38,59 @@ export async function startTelemetryStack(
     await rm(spool, { recursive: true, force: true });
   };
   try {
-    const [relayPort, dataPort, renderPort] = [
-      await freePort(),
-      await freePort(),
-      await freePort(),
-    ];
-    const relayUrl = `http://127.0.0.1:${relayPort}`;
-    const renderUrl = `http://127.0.0.1:${renderPort}`;
-    const telemetry = { SENTRY_DSN: TEST_DSN, SENTRY_ENVIRONMENT: 'e2e', RELAY_URL: relayUrl };
-    started.push(
-      await startProcess(
-        'relay',
-        'services/relay/dist/main.js',
-        {
-          RELAY_PORT: String(relayPort),
-          RELAY_DSNS: TEST_DSN,
-          RELAY_UPSTREAM: upstream.origin,
-          RELAY_SPOOL_DIR: spool,
-          RELAY_TRUST_PROXY: 'true',
-          RELAY_CLIENT_REPORT_INTERVAL: '1s',
-          RELAY_LOG_LEVEL: 'warn',
-          ...relayEnv,
-        },
-        { url: `${relayUrl}/healthz` },
-      ),
+    const relay = await startOnFreePort(
+      'relay',
+      'services/relay/dist/main.js',
+      (port) => ({
+        RELAY_PORT: String(port),
+        RELAY_DSNS: TEST_DSN,
+        RELAY_UPSTREAM: upstream.origin,
+        RELAY_SPOOL_DIR: spool,
+        RELAY_TRUST_PROXY: 'true',
+        RELAY_CLIENT_REPORT_INTERVAL: '1s',
+        RELAY_LOG_LEVEL: 'warn',
+        ...relayEnv,
+      }),
+      (port) => ({ url: `${localUrl(port)}/healthz` }),
     );
-    started.push(
-      await startProcess(
-        'data',
-        'services/data/dist/main.js',
-        { ...telemetry, DATA_PORT: String(dataPort), DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
-        { port: dataPort },
-      ),
+    started.push(relay);
+    const telemetry = {
+      SENTRY_DSN: TEST_DSN,
+      SENTRY_ENVIRONMENT: 'e2e',
+      RELAY_URL: localUrl(relay.port),
+    };
+    const data = await startOnFreePort(
+      'data',
+      'services/data/dist/main.js',
+      (port) => ({
+        ...telemetry,
+        DATA_PORT: String(port),
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+      }),
+      (port) => ({ port }),
     );
-    started.push(
-      await startProcess(
-        'render',
-        'services/render/dist/main.js',
-        {
-          ...telemetry,
-          RENDER_PORT: String(renderPort),
-          DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
-          PUBLIC_ORIGINS: renderUrl,
-          ACTION_SALT: 'e2e-action-salt',
-          RENDER_APP: '@strata/app-bench',
-          RENDER_ERROR_DRILLS: 'true',
-          // Every navigation reaches the data service, so its spans are in every trace.
-          SEGMENT_CACHE: 'false',
-          LOG_LEVEL: 'warn',
-          ...renderEnv,
-        },
-        { url: `${renderUrl}/healthz` },
-      ),
+    started.push(data);
+    const render = await startOnFreePort(
+      'render',
+      'services/render/dist/main.js',
+      (port) => ({
+        ...telemetry,
+        RENDER_PORT: String(port),
+        DATA_SERVICE_ADDRESS: `127.0.0.1:${data.port}`,
+        PUBLIC_ORIGINS: localUrl(port),
+        ACTION_SALT: 'e2e-action-salt',
+        RENDER_APP: '@strata/app-bench',
+        RENDER_ERROR_DRILLS: 'true',
+        // Every navigation reaches the data service, so its spans are in every trace.
+        SEGMENT_CACHE: 'false',
+        LOG_LEVEL: 'warn',
+        ...renderEnv,
+      }),
+      (port) => ({ url: `${localUrl(port)}/healthz` }),
     );
+    started.push(render);
+    const renderUrl = localUrl(render.port);
     return { renderUrl, upstream: explainingWaits(upstream, started), services: started, stop };
   } catch (error) {
     await stop();
