@@ -7,15 +7,19 @@ const NOW = new Date('2026-11-22T00:00:00Z');
 
 /** `items`: the page's items as proto Item fields (id, title, priceCents, description, …). */
 export function listItemsWire(items) {
-  const encode = (message) => Buffer.from(ListItemsResponse.encode(message).finish());
+  // The same page token and tags the data service sends with either view.
+  const encode = (pageItems) =>
+    Buffer.from(
+      ListItemsResponse.encode({
+        items: pageItems,
+        nextPageToken: 'x'.repeat(40),
+        tags: ['items'],
+      }).finish(),
+    );
   return {
-    full: encode({
-      items: items.map((item) => ({ ...item, createTime: NOW, updateTime: NOW })),
-      nextPageToken: 'x'.repeat(40),
-      tags: ['items'],
-    }),
-    basic: encode({
-      items: items.map(({ id, title, priceCents, description }) => ({
+    full: encode(items.map((item) => ({ ...item, createTime: NOW, updateTime: NOW }))),
+    basic: encode(
+      items.map(({ id, title, priceCents, description }) => ({
         id,
         title,
         priceCents,
@@ -23,8 +27,6 @@ export function listItemsWire(items) {
         categoryId: '',
         version: 0,
       })),
-      nextPageToken: 'x'.repeat(40),
-      tags: ['items'],
-    }),
+    ),
   };
 }
