@@ -38,7 +38,8 @@ function assertTaskset(cpus) {
  * process's environment, with NODE_ENV=production unless `production` is false; `ready`: `{ http: url }`,
  * `{ tcp: { host, port } }` or `{ stdout: RegExp }` (its first group becomes `url`); `cpus`:
  * pin it to these CPUs (`taskset -c`, e.g. "0"); `detached`: its own process group (outside a
- * driver's that measures its group's CPU).
+ * driver's that measures its group's CPU); `keepStdout`: its stdout stays readable on
+ * `child.stdout` (flowing: what no listener reads is dropped, so a chatty child never blocks).
  * Resolves with `{ child, pid, url, stop }` once ready; rejects if it exits or takes `timeoutMs`.
  */
 export async function startService({
@@ -50,6 +51,7 @@ export async function startService({
   cpus,
   production = true,
   detached = false,
+  keepStdout = false,
   timeoutMs = 60_000,
 }) {
   if (cpus) assertTaskset(cpus);
@@ -60,10 +62,11 @@ export async function startService({
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...(production && { NODE_ENV: 'production' }), ...env },
-    stdio: ['ignore', ready.stdout ? 'pipe' : 'ignore', 'inherit'],
+    stdio: ['ignore', ready.stdout || keepStdout ? 'pipe' : 'ignore', 'inherit'],
     detached,
   });
   started.add(child);
+  if (keepStdout && !ready.stdout) child.stdout.resume();
   const stop = () => stopService(child);
   let exited = false;
   child.once('exit', () => (exited = true));

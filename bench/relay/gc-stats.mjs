@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RELAY_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { measureLoad, warmUpAll } from '../kit/measure-load.mjs';
+import { countsByKind, gcTotals } from '../kit/gc-trace.mjs';
 import { flagsOf } from '../kit/settings.mjs';
 import { ENVELOPE_POST, commitOf, startServer, stopServer, tunnelUrl } from './lib/processes.mjs';
 import { startRelay } from './lib/side-relay.mjs';
@@ -25,18 +26,6 @@ const { values } = parseArgs({
 const RELAY = resolve(values.relay);
 const flags = flagsOf(values['node-args'], RELAY_NODE_FLAGS);
 const here = fileURLToPath(new URL('./', import.meta.url));
-
-/** Sums what --trace-gc-nvp printed: collections by kind, pause (ms), bytes promoted. */
-function gcTotals(text) {
-  const totals = { kinds: {}, pauseMs: 0, promoted: 0 };
-  for (const line of text.split('\n').filter((l) => l.includes('gc='))) {
-    const kind = /gc=(\w+)/.exec(line)[1];
-    totals.kinds[kind] = (totals.kinds[kind] ?? 0) + 1;
-    totals.pauseMs += Number(/pause=([\d.]+)/.exec(line)?.[1] ?? 0);
-    totals.promoted += Number(/promoted=(\d+)/.exec(line)?.[1] ?? 0);
-  }
-  return totals;
-}
 
 console.log(`relay at ${commitOf(RELAY)}, node ${flags.join(' ') || '(no flags)'}`);
 const upstream = await startServer([join(here, 'upstream-server.mjs')], { DELAY_MS: '0' });
@@ -54,7 +43,7 @@ for (let run = 1; run <= Number(values.runs); run += 1) {
   const gc = gcTotals(trace);
   console.log(
     `run ${run}: ${Math.round(measured.perSecond)} req/s, ${(measured.cpuMs.relay * 1000).toFixed(0)} µs CPU/answer,` +
-      ` collections ${JSON.stringify(gc.kinds)}, pause ${((gc.pauseMs * 1000) / answers).toFixed(1)} µs/answer,` +
+      ` collections ${JSON.stringify(countsByKind(gc))}, pause ${((gc.pauseMs * 1000) / answers).toFixed(1)} µs/answer,` +
       ` promoted ${(gc.promoted / answers / 1024).toFixed(2)} KB/answer`,
   );
   await relay.stop();

@@ -87,7 +87,6 @@ const rounds = await runRotation({
   },
 });
 
-const keys = METRICS.map((m) => m.key);
 const summary = ratiosToReference(
   rounds,
   reference,

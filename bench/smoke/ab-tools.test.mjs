@@ -119,6 +119,28 @@ describe('bench/render/like-for-like.mjs', () => {
   });
 });
 
+describe('bench/render/gc-stats.mjs', () => {
+  it("reads each renderer's scavenges from its --trace-gc-nvp output under load", async () => {
+    const name = `${RUN}-gc-stats`;
+    const run = await runTool('bench/render/gc-stats.mjs', {
+      env: { SIDES: 'minimal,strata', RUNS: '1', WARMUP: '1', DURATION: '2', NAME: name },
+    });
+    expect(endOf(run)).toEqual({ status: 0 });
+    const dir = outputOf(join('render', name));
+    const rows = JSON.parse(readFileSync(join(dir, 'gc-stats.json'), 'utf8'));
+    expect(rows.map((row) => row.label)).toEqual(['minimal', 'strata']);
+    // Each served pages, scavenged at least once under load, and something survived each time.
+    for (const row of rows) {
+      expect(row.pagesPerSecond).toBeGreaterThan(0);
+      expect(row.renderCpuMs).toBeGreaterThan(0);
+      expect(row.scavenges).toBeGreaterThan(0);
+      expect(row.survivedMb).toBeGreaterThan(0);
+      expect(row.newSpaceMb).toBeGreaterThan(0);
+    }
+    expect(readFileSync(join(dir, 'gc-stats.md'), 'utf8')).toMatch(/^\| 1 \| strata \| \d+ \|/m);
+  });
+});
+
 /** `text` matched literally inside a regular expression. */
 function literal(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -31,7 +31,7 @@ export function sidesNamed(list) {
   return labels;
 }
 
-async function startAnchor({ readsDataService, ...switches }, dataPort, flags) {
+async function startAnchor({ readsDataService, ...switches }, dataPort, flags, keepStdout) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/bench/items`;
   const env = { PORT: String(port), HOST: '127.0.0.1', ...switches };
@@ -43,26 +43,29 @@ async function startAnchor({ readsDataService, ...switches }, dataPort, flags) {
     flags,
     env,
     ready: { http: url },
+    keepStdout,
   });
   return { ...renderer, url };
 }
 
 /**
  * Starts the side `label` (its data service, then its renderer; `flags`: node flags for the
- * renderer, after the deployed ones for Strata's); resolves when both answer.
+ * renderer, after the deployed ones for Strata's; `keepStdout`: the renderer's stdout readable
+ * as `stdout`); resolves when both answer.
  */
-export async function startSide(label, { flags = [] } = {}) {
+export async function startSide(label, { flags = [], keepStdout = false } = {}) {
   const data = await startData();
   try {
     const side = SIDES[label];
     const renderer = side.strata
-      ? await startRender({ dataPort: data.port, flags }).then((r) => ({
+      ? await startRender({ dataPort: data.port, flags, keepStdout }).then((r) => ({
           ...r,
           url: `${r.url}/bench/items`,
         }))
-      : await startAnchor(side.anchor, data.port, flags);
+      : await startAnchor(side.anchor, data.port, flags, keepStdout);
     return {
       url: renderer.url,
+      stdout: renderer.child.stdout,
       pids: { render: renderer.pid, data: data.pid },
       stop: () => Promise.all([renderer.stop(), data.stop()]),
     };

@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// The young generation under the anchor benchmark's load: each side's renderer runs with
+// --trace-gc-nvp (and FLAGS), is warmed up, then loaded alone; the collections V8 printed in the
+// measured seconds are summed (bench/kit/gc-trace.mjs). Says what a renderer's scavenges cost per
+// page and how much survives and is promoted each time, which bytes allocated alone do not.
+//
+//   node bench/render/gc-stats.mjs               # after `npm run build`
+//
+// Env: SIDES (strata,minimal+hydration+strata-client; bench/render/lib/like-for-like-sides.mjs),
+//      FLAGS (node flags for every renderer, e.g. --min-semi-space-size=64), RUNS (2), WARMUP (3),
+//      DURATION (8), CONNECTIONS (50), NAME (bench/.out/render/<NAME>/gc-stats.md).
+import { gcTotals } from '../kit/gc-trace.mjs';
+import { measureLoad, warmUpAll } from '../kit/measure-load.mjs';
+import { runName, writeOutputs } from '../kit/out.mjs';
+import { flagsOf, positiveInteger, positiveNumber } from '../kit/settings.mjs';
+import { sidesNamed, startSide } from './lib/like-for-like-sides.mjs';
+
+const env = process.env;
+const NAME = env.NAME || runName('gc-stats');
+let labels, flags, RUNS, WARMUP, DURATION, CONNECTIONS;
+try {
+  labels = sidesNamed(env.SIDES || 'strata,minimal+hydration+strata-client');
+  flags = flagsOf(env.FLAGS, []);
+  RUNS = positiveInteger('RUNS', env.RUNS, 2);
+  WARMUP = positiveNumber('WARMUP', env.WARMUP, 3);
+  DURATION = positiveNumber('DURATION', env.DURATION, 8);
+  CONNECTIONS = positiveInteger('CONNECTIONS', env.CONNECTIONS, 50);
+} catch (error) {
+  console.error(`[gc-stats] ${error.message}`);
+  process.exit(64);
+}
+
+const MB = 1e6;
+const rows = [];
+for (let run = 1; run <= RUNS; run += 1) {
+  for (const label of labels) {
+    const side = await startSide(label, { flags: [...flags, '--trace-gc-nvp'], keepStdout: true });
+    try {
+      const target = { [label]: { url: side.url, pids: { render: side.pids.render } } };
+      await warmUpAll(target, { connections: CONNECTIONS }, WARMUP);
+      let trace = '';
+      const read = (chunk) => (trace += chunk);
+      side.stdout.on('data', read);
+      const measured = (
+        await measureLoad(target, { connections: CONNECTIONS, duration: DURATION })
+      )[label];
+      side.stdout.off('data', read);
+      const pages = measured.completed;
+      const { kinds, newSpaceCapacity } = gcTotals(trace);
+      const scavenges = kinds.s ?? { count: 0, pauseMs: 0, promoted: 0, survived: 0, allocated: 0 };
+      const perScavenge = (bytes) => (scavenges.count ? bytes / scavenges.count / MB : 0);
+      const row = {
+        run,
+        label,
+        pagesPerSecond: measured.perSecond,
+        renderCpuMs: measured.cpuMs.render,
+        scavenges: scavenges.count,
+        scavengeUsPerPage: (scavenges.pauseMs * 1000) / pages,
+        survivedMb: perScavenge(scavenges.survived),
+        promotedMb: perScavenge(scavenges.promoted),
+        markCompacts: kinds.mc?.count ?? 0,
+        markCompactUsPerPage: ((kinds.mc?.pauseMs ?? 0) * 1000) / pages,
+        allocatedKbPerPage: scavenges.allocated / pages / 1000,
+        newSpaceMb: newSpaceCapacity / MB,
+      };
+      rows.push(row);
+      console.log(
+        `[gc-stats] run ${run} ${label}: ${row.pagesPerSecond.toFixed(0)} pages/s, ` +
+          `${row.scavenges} scavenges (${row.scavengeUsPerPage.toFixed(1)} µs/page, ` +
+          `${row.survivedMb.toFixed(2)} MB survived, ${row.promotedMb.toFixed(2)} MB promoted each)`,
+      );
+    } finally {
+      await side.stop();
+    }
+  }
+}
+
+const report = [
+  `# GC under load: ${NAME}`,
+  '',
+  `${RUNS} runs of ${DURATION} s after ${WARMUP} s of warm-up, one side at a time, ${CONNECTIONS} connections, ` +
+    `node ${process.version}, renderer flags: ${flags.join(' ') || '(deployed only)'} --trace-gc-nvp.`,
+  '',
+  '| run | side | pages/s | render CPU ms/page | scavenges | scavenge µs/page | survived MB/scavenge | promoted MB/scavenge | mark-compacts | mark-compact µs/page | allocated KB/page | young generation MB |',
+  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    (r) =>
+      `| ${r.run} | ${r.label} | ${r.pagesPerSecond.toFixed(0)} | ${r.renderCpuMs.toFixed(3)} | ${r.scavenges} | ` +
+      `${r.scavengeUsPerPage.toFixed(1)} | ${r.survivedMb.toFixed(2)} | ${r.promotedMb.toFixed(2)} | ` +
+      `${r.markCompacts} | ${r.markCompactUsPerPage.toFixed(1)} | ${r.allocatedKbPerPage.toFixed(0)} | ${r.newSpaceMb.toFixed(0)} |`,
+  ),
+  '',
+].join('\n');
+const dir = writeOutputs(`render/${NAME}`, {
+  'gc-stats.md': report,
+  'gc-stats.json': `${JSON.stringify(rows, null, 2)}\n`,
+});
+console.log(`\n${report}\n[gc-stats] written to ${dir}/gc-stats.md`);
