@@ -7,8 +7,9 @@
 //   A=. B=. B_DATA_ARGS=--max-semi-space-size=64 node bench/render/ab-pairs.mjs   # a flag alone
 //
 // Env: A, B (roots; default this checkout), A_RENDER_ARGS, A_DATA_ARGS, B_RENDER_ARGS,
-//      B_DATA_ARGS (node flags after SERVICE_NODE_FLAGS), A_BASE_FLAGS, B_BASE_FLAGS (that side's
-//      flags instead of SERVICE_NODE_FLAGS; `none` for none), A_DATA_ENV, B_DATA_ENV (`VAR=value …`
+//      B_DATA_ARGS (node flags after the deployed ones: RENDER_SERVICE_NODE_FLAGS and
+//      SERVICE_NODE_FLAGS), A_BASE_FLAGS, B_BASE_FLAGS (that side's flags for both services
+//      instead of the deployed ones; `none` for none), A_DATA_ENV, B_DATA_ENV (`VAR=value …`
 //      for that side's data service), ROUNDS (4), DURATION (6 s, after a 1 s warm-up),
 //      CONNECTIONS (50), ANCHORS (optional: their autocannon), NAME (default render-ab-<UTC time>),
 //      RESTART_EVERY (fresh services for both sides every n rounds), TOGETHER (1: both sides

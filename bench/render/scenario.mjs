@@ -2,7 +2,7 @@
 // a segment cache from a built checkout, loaded on `/bench/items` (the anchor page; RENDER_AB_PATH
 // loads another path, e.g. the catalogue's `/api/items`). Both sides stay up for the session;
 // each measurement is a 1 s warm-up and then DURATION seconds, of one side or of both at once.
-import { SERVICE_NODE_FLAGS } from '../../scripts/stack/services.mjs';
+import { RENDER_SERVICE_NODE_FLAGS, SERVICE_NODE_FLAGS } from '../../scripts/stack/services.mjs';
 import { measureLoad, warmUpAll } from '../kit/measure-load.mjs';
 import { freePort } from '../kit/ports.mjs';
 import { startService } from '../kit/service.mjs';
@@ -22,11 +22,14 @@ export const metrics = [
  * <L>_DATA_ENV (`VAR=value …` for the data service).
  */
 export function sideFromEnv(env, label, defaultRoot) {
-  const base = flagsOf(env[`${label}_BASE_FLAGS`], SERVICE_NODE_FLAGS);
+  const baseFlags = env[`${label}_BASE_FLAGS`];
   return {
     root: env[label] || defaultRoot,
-    renderFlags: [...base, ...wordsOf(env[`${label}_RENDER_ARGS`])],
-    dataFlags: [...base, ...wordsOf(env[`${label}_DATA_ARGS`])],
+    renderFlags: [
+      ...flagsOf(baseFlags, RENDER_SERVICE_NODE_FLAGS),
+      ...wordsOf(env[`${label}_RENDER_ARGS`]),
+    ],
+    dataFlags: [...flagsOf(baseFlags, SERVICE_NODE_FLAGS), ...wordsOf(env[`${label}_DATA_ARGS`])],
     dataEnv: assignmentsOf(env[`${label}_DATA_ENV`]),
   };
 }

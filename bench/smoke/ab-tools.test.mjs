@@ -136,6 +136,8 @@ describe('bench/render/gc-stats.mjs', () => {
       expect(row.scavenges).toBeGreaterThan(0);
       expect(row.survivedMb).toBeGreaterThan(0);
       expect(row.newSpaceMb).toBeGreaterThan(0);
+      expect(row.idleRssMiB).toBeGreaterThan(0);
+      expect(row.loadedRssMiB).toBeGreaterThan(0);
     }
     expect(readFileSync(join(dir, 'gc-stats.md'), 'utf8')).toMatch(/^\| 1 \| strata \| \d+ \|/m);
   });

@@ -7,51 +7,61 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   RELAY_NODE_FLAGS,
+  RENDER_SERVICE_NODE_FLAGS,
   SERVICE_NODE_FLAGS,
   serviceCatalog,
 } from '../../scripts/stack/services.mjs';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
-const flags = SERVICE_NODE_FLAGS;
-const asWords = flags.join(' ');
+const flagsOf = { data: SERVICE_NODE_FLAGS, render: RENDER_SERVICE_NODE_FLAGS };
+const renderWords = RENDER_SERVICE_NODE_FLAGS.join(' ');
 
-describe('the render and data services start with the same node flags everywhere', () => {
-  it('are no memory reducer, and npm start passes them to both', () => {
-    expect(flags).toEqual(['--no-memory-reducer']);
-    const started = serviceCatalog({}).filter((service) => service.nodeArgs === flags);
+describe('the render and data services start with their node flags everywhere', () => {
+  it('are no memory reducer for both, and a full-size young generation for the render service', () => {
+    expect(SERVICE_NODE_FLAGS).toEqual(['--no-memory-reducer']);
+    expect(RENDER_SERVICE_NODE_FLAGS).toEqual(['--no-memory-reducer', '--min-semi-space-size=64']);
+  });
+
+  it('npm start passes each service its own', () => {
+    const started = serviceCatalog({}).filter((service) => service.name in flagsOf);
     expect(started.map((service) => [service.name, service.nodeArgs])).toEqual([
-      ['data', flags],
-      ['render', flags],
+      ['data', SERVICE_NODE_FLAGS],
+      ['render', RENDER_SERVICE_NODE_FLAGS],
     ]);
   });
 
-  it.each(['render', 'data'])(
+  it.each(['render', 'data'] as const)(
     'the %s service: its Dockerfile, npm start script and docs',
     (service) => {
+      const flags = flagsOf[service];
+      const asWords = flags.join(' ');
       const execForm = ['node', ...flags, `services/${service}/dist/main.js`].map((w) => `"${w}"`);
       expect(read(`services/${service}/Dockerfile`)).toContain(`CMD [${execForm.join(', ')}]`);
       expect(read(`services/${service}/package.json`)).toContain(`node ${asWords} dist/main.js`);
-      expect(read(`docs/${service}-service.md`)).toContain(`\`${asWords}\``);
+      expect(read(`docs/${service}-service.md`).replace(/\s+/g, ' ')).toContain(`\`${asWords}\``);
     },
   );
 
-  it('`strata start` (an app outside the repository) runs the service with them', () => {
-    const words = flags.map((flag) => `'${flag}'`).join(', ');
-    expect(read('services/render/src/cli/service-process.ts')).toContain(
-      `RENDER_NODE_FLAGS: readonly string[] = [${words}]`,
-    );
+  it('`strata start` (an app outside the repository) runs the service with them', async () => {
+    const { RENDER_NODE_FLAGS } = await import('../../services/render/src/cli/service-process.js');
+    expect(RENDER_NODE_FLAGS).toEqual(RENDER_SERVICE_NODE_FLAGS);
   });
 
   it.each([
     [
       'the anchor benchmark (render)',
       'bench/render/run.sh',
-      `exec node ${asWords} services/render`,
+      `exec node ${renderWords} services/render`,
     ],
     [
-      "the render benches' data + render pair",
+      "the render benches' data + render pair (data)",
       'bench/render/lib/pair.mjs',
       'baseFlags = SERVICE_NODE_FLAGS',
+    ],
+    [
+      "the render benches' data + render pair (render)",
+      'bench/render/lib/pair.mjs',
+      'baseFlags = RENDER_SERVICE_NODE_FLAGS',
     ],
     [
       'the anchor benchmark (data)',
@@ -61,9 +71,14 @@ describe('the render and data services start with the same node flags everywhere
     ['the profiler', 'bench/render/profile.mjs', "{ startPair } from './lib/pair.mjs'"],
     ['the thread probe', 'bench/render/thread-probe.mjs', "{ startPair } from './lib/pair.mjs'"],
     [
-      'the A/B scenario (ab-pairs, the drift guard)',
+      'the A/B scenario (ab-pairs, the drift guard): render',
       'bench/render/scenario.mjs',
-      '_BASE_FLAGS`], SERVICE_NODE_FLAGS)',
+      'flagsOf(baseFlags, RENDER_SERVICE_NODE_FLAGS)',
+    ],
+    [
+      'the A/B scenario (ab-pairs, the drift guard): data',
+      'bench/render/scenario.mjs',
+      'flagsOf(baseFlags, SERVICE_NODE_FLAGS)',
     ],
   ])('%s', (_where, path, expected) => {
     expect(read(path)).toContain(expected);

@@ -17,6 +17,8 @@ export interface StackService {
 
 export declare const SERVICE_NODE_FLAGS: readonly string[];
 
+export declare const RENDER_SERVICE_NODE_FLAGS: readonly string[];
+
 export declare const RELAY_NODE_FLAGS: readonly string[];
 
 export declare function serviceCatalog(env: Record<string, string | undefined>): StackService[];

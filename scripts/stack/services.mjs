@@ -10,6 +10,14 @@
 export const SERVICE_NODE_FLAGS = ['--no-memory-reducer'];
 
 /**
+ * The render service's node flags: the services' own, and a young generation that starts at the
+ * 64 MB V8 grows it to under load anyway. Grown to that size on demand instead, V8 promoted most
+ * of what survived each scavenge of a page under concurrent load, and the page paid for copying
+ * and then marking it (docs/render-service.md, "Memory"; bench/render/RESULTS.md).
+ */
+export const RENDER_SERVICE_NODE_FLAGS = [...SERVICE_NODE_FLAGS, '--min-semi-space-size=64'];
+
+/**
  * The relay's node flags, wherever it is started (here, its Dockerfile and npm start script, the
  * relay and attack benchmarks; e2e/tests/launch-flags.test.ts checks they agree): full
  * collections start only when the old generation reaches its limit, not from V8's background
@@ -103,7 +111,7 @@ export function serviceCatalog(env) {
     {
       name: 'render',
       entry: 'services/render/dist/main.js',
-      nodeArgs: SERVICE_NODE_FLAGS,
+      nodeArgs: RENDER_SERVICE_NODE_FLAGS,
       env: render,
       // The catalogue's change feed and first reads need the data service; starting together
       // only produced reconnect warnings while PGlite opened and seeded.

@@ -50,15 +50,20 @@ async function startAnchor({ readsDataService, ...switches }, dataPort, flags, k
 
 /**
  * Starts the side `label` (its data service, then its renderer; `flags`: node flags for the
- * renderer, after the deployed ones for Strata's; `keepStdout`: the renderer's stdout readable
- * as `stdout`); resolves when both answer.
+ * renderer, after the deployed ones for Strata's, or after `strataBaseFlags` instead of them;
+ * `keepStdout`: the renderer's stdout readable as `stdout`); resolves when both answer.
  */
-export async function startSide(label, { flags = [], keepStdout = false } = {}) {
+export async function startSide(label, { flags = [], strataBaseFlags, keepStdout = false } = {}) {
   const data = await startData();
   try {
     const side = SIDES[label];
     const renderer = side.strata
-      ? await startRender({ dataPort: data.port, flags, keepStdout }).then((r) => ({
+      ? await startRender({
+          dataPort: data.port,
+          flags,
+          ...(strataBaseFlags && { baseFlags: strataBaseFlags }),
+          keepStdout,
+        }).then((r) => ({
           ...r,
           url: `${r.url}/bench/items`,
         }))

@@ -4,7 +4,7 @@
 import { REPO } from '../../kit/out.mjs';
 import { freePort } from '../../kit/ports.mjs';
 import { startService } from '../../kit/service.mjs';
-import { SERVICE_NODE_FLAGS } from '../../../scripts/stack/services.mjs';
+import { RENDER_SERVICE_NODE_FLAGS, SERVICE_NODE_FLAGS } from '../../../scripts/stack/services.mjs';
 import { BENCH_DATA_ENV, benchRenderEnv } from './service-env.mjs';
 
 /** The data service of the build at `root`; resolves once its gRPC port accepts. */
@@ -34,7 +34,7 @@ export async function startRender({
   port,
   dataPort,
   flags = [],
-  baseFlags = SERVICE_NODE_FLAGS,
+  baseFlags = RENDER_SERVICE_NODE_FLAGS,
   env = {},
   ...rest
 }) {

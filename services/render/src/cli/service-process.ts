@@ -14,7 +14,10 @@ import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /** The flags the service runs with wherever it is deployed (e2e/tests/launch-flags.test.ts). */
-export const RENDER_NODE_FLAGS: readonly string[] = ['--no-memory-reducer'];
+export const RENDER_NODE_FLAGS: readonly string[] = [
+  '--no-memory-reducer',
+  '--min-semi-space-size=64',
+];
 
 const SERVICE_CHILD = fileURLToPath(new URL('./service-child.js', import.meta.url));
 const PASSED_ON: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
