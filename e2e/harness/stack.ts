@@ -11,6 +11,19 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** The render service on `port` serving the bench app from the data service on `dataPort`. */
+export function benchRenderEnv(port: number, dataPort: number): Record<string, string> {
+  return {
+    RENDER_PORT: String(port),
+    DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
+    PUBLIC_ORIGINS: localUrl(port),
+    ACTION_SALT: 'e2e-action-salt',
+    RENDER_APP: '@strata/app-bench',
+    RENDER_ERROR_DRILLS: 'true',
+    LOG_LEVEL: 'warn',
+  };
+}
+
 /** Starts data then render; `renderEnv` adds render settings. */
 export async function startLocalStack(renderEnv: Record<string, string> = {}): Promise<LocalStack> {
   const data = await startOnFreePort(
@@ -22,16 +35,7 @@ export async function startLocalStack(renderEnv: Record<string, string> = {}): P
   const render = await startOnFreePort(
     'render',
     'services/render/dist/main.js',
-    (port) => ({
-      RENDER_PORT: String(port),
-      DATA_SERVICE_ADDRESS: `127.0.0.1:${data.port}`,
-      PUBLIC_ORIGINS: localUrl(port),
-      ACTION_SALT: 'e2e-action-salt',
-      RENDER_APP: '@strata/app-bench',
-      RENDER_ERROR_DRILLS: 'true',
-      LOG_LEVEL: 'warn',
-      ...renderEnv,
-    }),
+    (port) => ({ ...benchRenderEnv(port, data.port), ...renderEnv }),
     (port) => ({ url: `${localUrl(port)}/healthz` }),
   ).catch(async (error: unknown) => {
     await data.stop();

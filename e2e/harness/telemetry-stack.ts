@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { explainFailure } from './explain-failure.js';
 import { localUrl, startOnFreePort, type ServiceProcess } from './processes.js';
+import { benchRenderEnv } from './stack.js';
 import { startRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
 
 /** Lines of each service's output a failed wait shows. */
@@ -76,15 +77,9 @@ export async function startTelemetryStack(
       'services/render/dist/main.js',
       (port) => ({
         ...telemetry,
-        RENDER_PORT: String(port),
-        DATA_SERVICE_ADDRESS: `127.0.0.1:${data.port}`,
-        PUBLIC_ORIGINS: localUrl(port),
-        ACTION_SALT: 'e2e-action-salt',
-        RENDER_APP: '@strata/app-bench',
-        RENDER_ERROR_DRILLS: 'true',
+        ...benchRenderEnv(port, data.port),
         // Every navigation reaches the data service, so its spans are in every trace.
         SEGMENT_CACHE: 'false',
-        LOG_LEVEL: 'warn',
         ...renderEnv,
       }),
       (port) => ({ url: `${localUrl(port)}/healthz` }),
