@@ -11,7 +11,7 @@
 //      FLAGS (node flags for every renderer, e.g. --max-semi-space-size=128), STRATA_BASE_FLAGS
 //      (instead of the render service's deployed flags; `none` for none), RUNS (2), WARMUP (3),
 //      DURATION (8), CONNECTIONS (50), NAME (bench/.out/render/<NAME>/gc-stats.md).
-import { gcTotals } from '../kit/gc-trace.mjs';
+import { collectionsOf, gcTotals } from '../kit/gc-trace.mjs';
 import { measureLoad, warmUpAll } from '../kit/measure-load.mjs';
 import { rssMiB } from '../kit/memory.mjs';
 import { runName, writeOutputs } from '../kit/out.mjs';
@@ -56,8 +56,9 @@ for (let run = 1; run <= RUNS; run += 1) {
       side.stdout.off('data', read);
       const loadedRssMiB = rssMiB(side.pids.render);
       const pages = measured.completed;
-      const { kinds, newSpaceCapacity } = gcTotals(trace);
-      const scavenges = kinds.s ?? { count: 0, pauseMs: 0, promoted: 0, survived: 0, allocated: 0 };
+      const totals = gcTotals(trace);
+      const scavenges = collectionsOf(totals, 's');
+      const markCompacts = collectionsOf(totals, 'mc');
       const perScavenge = (bytes) => (scavenges.count ? bytes / scavenges.count / MB : 0);
       const row = {
         run,
@@ -68,10 +69,10 @@ for (let run = 1; run <= RUNS; run += 1) {
         scavengeUsPerPage: (scavenges.pauseMs * 1000) / pages,
         survivedMb: perScavenge(scavenges.survived),
         promotedMb: perScavenge(scavenges.promoted),
-        markCompacts: kinds.mc?.count ?? 0,
-        markCompactUsPerPage: ((kinds.mc?.pauseMs ?? 0) * 1000) / pages,
+        markCompacts: markCompacts.count,
+        markCompactUsPerPage: (markCompacts.pauseMs * 1000) / pages,
         allocatedKbPerPage: scavenges.allocated / pages / 1000,
-        newSpaceMb: newSpaceCapacity / MB,
+        newSpaceMb: totals.newSpaceCapacity / MB,
         idleRssMiB,
         loadedRssMiB,
       };

@@ -12,7 +12,7 @@ export interface LocalStack {
 }
 
 /** The render service on `port` serving the bench app from the data service on `dataPort`. */
-export function benchRenderEnv(port: number, dataPort: number): Record<string, string> {
+export function benchAppRenderEnv(port: number, dataPort: number): Record<string, string> {
   return {
     RENDER_PORT: String(port),
     DATA_SERVICE_ADDRESS: `127.0.0.1:${dataPort}`,
@@ -35,7 +35,7 @@ export async function startLocalStack(renderEnv: Record<string, string> = {}): P
   const render = await startOnFreePort(
     'render',
     'services/render/dist/main.js',
-    (port) => ({ ...benchRenderEnv(port, data.port), ...renderEnv }),
+    (port) => ({ ...benchAppRenderEnv(port, data.port), ...renderEnv }),
     (port) => ({ url: `${localUrl(port)}/healthz` }),
   ).catch(async (error: unknown) => {
     await data.stop();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { explainFailure } from './explain-failure.js';
 import { localUrl, startOnFreePort, type ServiceProcess } from './processes.js';
-import { benchRenderEnv } from './stack.js';
+import { benchAppRenderEnv } from './stack.js';
 import { startRecordingUpstream, type RecordingUpstream } from './recording-upstream.js';
 
 /** Lines of each service's output a failed wait shows. */
@@ -77,7 +77,7 @@ export async function startTelemetryStack(
       'services/render/dist/main.js',
       (port) => ({
         ...telemetry,
-        ...benchRenderEnv(port, data.port),
+        ...benchAppRenderEnv(port, data.port),
         // Every navigation reaches the data service, so its spans are in every trace.
         SEGMENT_CACHE: 'false',
         ...renderEnv,

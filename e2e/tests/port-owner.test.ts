@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listeningInodes, listensOn, processGroupOf } from '@strata/testing';
+import { listeningInodes, listensOn } from '@strata/testing';
 import {
   PortTakenError,
   freePort,
@@ -13,7 +13,6 @@ import {
   startProcess,
   type ServiceProcess,
 } from '../harness/processes.js';
-import { until } from '../harness/until.js';
 
 const TABLE = [
   '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
@@ -53,13 +52,6 @@ describe('the listening sockets in a /proc/net table', () => {
   });
 });
 
-describe('the process group in a /proc/<pid>/stat line', () => {
-  it('is read after the name, which may hold spaces and parentheses', () => {
-    expect(processGroupOf('4711 (node) S 4700 4705 4705 0 -1 4194560')).toBe(4705);
-    expect(processGroupOf('4711 (a (b) c) R 1 4711 4711 0 -1')).toBe(4711);
-  });
-});
-
 describe('who listens on a port', () => {
   it('is this process for its own server, and not another process', async () => {
     const port = await occupiedPort();
@@ -69,25 +61,6 @@ describe('who listens on a port', () => {
       expect(await listensOn(other.pid ?? 0, port)).toBe(false);
     } finally {
       other.kill();
-    }
-  });
-
-  it('is a process group whose descendant listens, as `npx strata` starts the server', async () => {
-    const port = await freePort();
-    const listen = `require('node:net').createServer().listen(${port}, '127.0.0.1')`;
-    // `; true` keeps the shell from exec-ing node, so the listener is the shell's child.
-    const shell = spawn('sh', ['-c', `"${process.execPath}" -e "${listen}"; true`], {
-      detached: true,
-    });
-    try {
-      await until(
-        'the group to listen',
-        async () => (await listensOn(shell.pid ?? 0, port, { group: true })) || undefined,
-        10_000,
-      );
-      expect(await listensOn(shell.pid ?? 0, port)).toBe(false);
-    } finally {
-      process.kill(-(shell.pid ?? 0), 'SIGKILL');
     }
   });
 

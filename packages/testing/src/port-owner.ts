@@ -20,48 +20,17 @@ export function listeningInodes(table: string, port: number): string[] {
   return inodes;
 }
 
-/** The process group id in a `/proc/<pid>/stat` line (its name may hold spaces and parentheses). */
-export function processGroupOf(stat: string): number {
-  const afterName = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(afterName[2]);
-}
-
-/** The processes in process group `pgid`, for a command whose listener is a descendant. */
-async function processGroup(pgid: number): Promise<number[]> {
-  const pids = (await readdir('/proc').catch(() => [] as string[])).filter((name) =>
-    /^\d+$/.test(name),
-  );
-  const members: number[] = [];
-  for (const pid of pids) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    if (stat && processGroupOf(stat) === pgid) members.push(Number(pid));
-  }
-  return members;
-}
-
 /**
- * Whether process `pid` (with `group`: any process in the process group it leads) holds a
- * socket listening on `port`; `undefined` where `/proc` cannot tell (not Linux), so callers
- * fall back to readiness alone.
+ * Whether process `pid` holds a socket listening on `port`; `undefined` where `/proc` cannot
+ * tell (not Linux), so callers fall back to readiness alone.
  */
-export async function listensOn(
-  pid: number,
-  port: number,
-  { group = false }: { group?: boolean } = {},
-): Promise<boolean | undefined> {
+export async function listensOn(pid: number, port: number): Promise<boolean | undefined> {
   const tables = await Promise.all(
     ['/proc/net/tcp', '/proc/net/tcp6'].map((path) => readFile(path, 'utf8').catch(() => '')),
   );
   if (tables.every((table) => table === '')) return undefined;
   const inodes = new Set(tables.flatMap((table) => listeningInodes(table, port)));
   if (inodes.size === 0) return false;
-  for (const candidate of group ? await processGroup(pid) : [pid]) {
-    if (await holdsSocket(candidate, inodes)) return true;
-  }
-  return false;
-}
-
-async function holdsSocket(pid: number, inodes: ReadonlySet<string>): Promise<boolean> {
   const fdDirectory = `/proc/${pid}/fd`;
   const fds = await readdir(fdDirectory).catch(() => [] as string[]);
   for (const fd of fds) {
