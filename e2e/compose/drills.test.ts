@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleSum } from '@strata/testing';
 import { run, startComposeStack, type ComposeStack } from './compose-stack.js';
 import { fetchInside } from './metrics-scrape.js';
-import { measureLoadWhile } from './page-load.js';
+import { getPage, measureLoadWhile } from './page-load.js';
 import { errorEnvelope, startRecorder, type Recorder } from './recorder.js';
 import { until } from '../harness/until.js';
 
@@ -62,7 +62,7 @@ describe('failure drills', () => {
     expect(statuses.length).toBeGreaterThan(20);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
     // Still serving with one replica, and the stopped one comes back.
-    expect((await fetch(`${stack.url}/bench/items/7`)).status).toBe(200);
+    expect((await getPage(`${stack.url}/bench/items/7`)).status).toBe(200);
     await run(['docker', 'start', replica!]);
     await stack.waitHealthy(['render']);
     // The gateway finds it again by name (its address may have changed): it answers again
@@ -119,9 +119,9 @@ describe('failure drills', () => {
       );
       expect(Date.now() - stoppedAt).toBeLessThan(10_000);
       // A page nobody has visited, so no cache can answer for it.
-      const response = await fetch(`${stack.url}/items/777`);
+      const response = await getPage(`${stack.url}/items/777`);
       // React separates adjacent text with <!-- -->.
-      const html = (await response.text()).replaceAll('<!-- -->', '');
+      const html = response.text.replaceAll('<!-- -->', '');
       expect(response.status).toBe(500);
       expect(html).toMatch(/<section role="alert">.*Digest: [0-9a-f]{6,}/);
       // Only the digest: no gRPC status, address or stack reaches the browser.
@@ -136,9 +136,8 @@ describe('failure drills', () => {
     );
     expect(Date.now() - backAt).toBeLessThan(10_000);
     const recovered = await until('/items/777 to render again', async () => {
-      const response = await fetch(`${stack.url}/items/777`);
-      const text = await response.text();
-      return response.status === 200 && !text.includes('Digest:') ? text : undefined;
+      const { status, text } = await getPage(`${stack.url}/items/777`);
+      return status === 200 && !text.includes('Digest:') ? text : undefined;
     });
     expect(recovered).toContain('<h1');
   });
@@ -157,14 +156,14 @@ describe('failure drills', () => {
         ? `${failed.join(', ')}\n${await stack.compose('logs', '--no-color', '--tail=30', 'render')}`
         : '';
       expect(report).toBe('');
-      expect((await fetch(`${stack.url}/bench/items/11`)).status).toBe(200);
+      expect((await getPage(`${stack.url}/bench/items/11`)).status).toBe(200);
     } finally {
       await stack.compose('start', 'redis');
     }
     await stack.waitHealthy(['redis']);
     // The replicas reconnect on their own; new entries land in Redis again.
     const keys = await until('segment entries in Redis again', async () => {
-      await fetch(`${stack.url}/items?category=cat-${5 + Math.floor(Math.random() * 10)}`);
+      await getPage(`${stack.url}/items?category=cat-${5 + Math.floor(Math.random() * 10)}`);
       const count = Number(
         (await stack.compose('exec', '-T', 'redis', ...REDIS_CLI, 'dbsize')).trim(),
       );

@@ -25,6 +25,25 @@ export function getStatus(url: string): Promise<number> {
   });
 }
 
+/**
+ * One GET on a fresh connection, with its body, for a check right after the replicas changed: the
+ * gateway reloads then and closes its idle connections, which a pooled fetch can race.
+ */
+export function getPage(url: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { agent: false, timeout: REQUEST_TIMEOUT_MS }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+      response.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error(`GET ${url} timed out`)));
+    request.on('error', reject);
+  });
+}
+
 export interface Load {
   readonly statuses: number[];
   /** The slowest request, in ms. */
