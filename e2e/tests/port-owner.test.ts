@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listeningInodes, listensOn } from '@strata/testing';
+import { listeningInodes, listensOn, parentOf, treeListensOn } from '@strata/testing';
 import {
   PortTakenError,
   freePort,
@@ -66,6 +66,36 @@ describe('who listens on a port', () => {
 
   it('is nobody on a port nothing listens on', async () => {
     expect(await listensOn(process.pid, await freePort())).toBe(false);
+  });
+});
+
+describe('the parent in a /proc/<pid>/stat line', () => {
+  it('is the fourth field, whatever the process name holds', () => {
+    expect(parentOf('4711 (node) S 4700 4690 4690 0 -1 4194560 1200 0 0 0')).toBe(4700);
+    expect(parentOf('4712 (npm exec ) (x)) R 4711 4690 4690 0 -1')).toBe(4711);
+  });
+});
+
+describe('who listens on a port, in a process tree', () => {
+  it('is the tree of a command whose child holds the listener, and not a tree outside it', async () => {
+    // sh starts node, which listens: the listener is not the command itself.
+    const script = `require('node:net').createServer().listen(0, '127.0.0.1', function () { console.log(this.address().port) })`;
+    const command = spawn('sh', ['-c', `${JSON.stringify(process.execPath)} -e "${script}"; :`], {
+      detached: true, // a group of its own, ended as one below
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const bystander = spawn('sleep', ['5']);
+    try {
+      const port = await new Promise<number>((resolve) =>
+        command.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString()))),
+      );
+      expect(await listensOn(command.pid!, port)).toBe(false);
+      expect(await treeListensOn(command.pid!, port)).toBe(true);
+      expect(await treeListensOn(bystander.pid!, port)).toBe(false);
+    } finally {
+      bystander.kill();
+      process.kill(-command.pid!, 'SIGKILL');
+    }
   });
 });
 

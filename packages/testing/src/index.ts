@@ -3,4 +3,4 @@ export { POSTGRES_IMAGE, startTestPostgres, type TestPostgres } from './postgres
 export { createTestCertificates, type TestCertificates } from './test-certificates.js';
 export { sampleSum } from './prometheus-text.js';
 export { REDIS_IMAGE, freePort, startTestRedis, type TestRedis } from './redis-container.js';
-export { listeningInodes, listensOn } from './port-owner.js';
+export { listeningInodes, listensOn, parentOf, processTree, treeListensOn } from './port-owner.js';

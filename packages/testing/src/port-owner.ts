@@ -40,3 +40,36 @@ export async function listensOn(pid: number, port: number): Promise<boolean | un
   }
   return false;
 }
+
+/** The parent of a `/proc/<pid>/stat` line (its fourth field; the name may hold spaces). */
+export function parentOf(stat: string): number | undefined {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const parent = Number(fields[1]);
+  return Number.isInteger(parent) ? parent : undefined;
+}
+
+/** `root` and every process it started, directly or not (Linux `/proc`). */
+export async function processTree(root: number): Promise<number[]> {
+  const names = await readdir('/proc').catch(() => [] as string[]);
+  const children = new Map<number, number[]>();
+  for (const name of names.filter((entry) => /^\d+$/.test(entry))) {
+    const parent = parentOf(await readFile(`/proc/${name}/stat`, 'utf8').catch(() => ''));
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+  }
+  const tree = [root];
+  for (let next = 0; next < tree.length; next += 1) tree.push(...(children.get(tree[next]!) ?? []));
+  return tree;
+}
+
+/**
+ * Whether `root` or a process it started holds a socket listening on `port`: for a command whose
+ * listener is a process it started (`npx` running a CLI that runs the service). `undefined`
+ * where `/proc` cannot tell.
+ */
+export async function treeListensOn(root: number, port: number): Promise<boolean | undefined> {
+  for (const pid of await processTree(root)) {
+    const listens = await listensOn(pid, port);
+    if (listens !== false) return listens;
+  }
+  return false;
+}

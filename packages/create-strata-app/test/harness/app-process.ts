@@ -1,9 +1,11 @@
 /**
  * A `strata start` or `strata dev` process of a scaffolded app, for the tests: started on a free
- * port, ready once /readyz answers, its output kept for failure messages, stopped with SIGTERM.
+ * port, ready once /readyz answers from a socket the command or a process it started listens on, its
+ * output kept for failure messages, stopped with SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { treeListensOn } from '@strata/testing';
 
 export interface AppProcess {
   readonly origin: string;
@@ -21,7 +23,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Runs `command args` in `cwd` with `env`; resolves once `<origin>/readyz` is 200. */
+/** Another process took the port picked for the app before the app bound it. */
+export class PortTakenError extends Error {
+  constructor(readonly port: number) {
+    super(`port ${port} was taken by another process before the app bound it`);
+  }
+}
+
+/**
+ * Runs `command args` in `cwd` with `env`; resolves once `<origin>/readyz` is 200 from the
+ * command or a process it started, and throws `PortTakenError` when another process answers there.
+ */
 export async function startAppProcess(
   command: string,
   args: readonly string[],
@@ -53,12 +65,22 @@ export async function startAppProcess(
   };
   const until = Date.now() + (options.timeoutMs ?? 30_000);
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited:\n${output}`);
+    if (child.exitCode !== null) {
+      // strata refuses a port in use before starting anything (its PortInUseError).
+      if (output.includes(`Port ${options.port} is in use`)) throw new PortTakenError(options.port);
+      throw new Error(`${command} ${args.join(' ')} exited:\n${output}`);
+    }
     const ready = await fetch(`${origin}/readyz`).then(
       (response) => response.ok,
       () => false,
     );
-    if (ready) return app;
+    if (ready) {
+      // A free port picked for the app can be taken by another test's server before the app
+      // binds it; that server would then answer in the app's place.
+      if ((await treeListensOn(child.pid!, options.port)) !== false) return app;
+      await app.stop();
+      throw new PortTakenError(options.port);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await app.stop();
@@ -78,7 +100,8 @@ export async function within(ms: number, check: () => Promise<boolean>): Promise
 /**
  * `<strata> dev|start --port <a free port>` in `app` (`strata`: the command and the arguments
  * before `dev`, e.g. `['npx', 'strata']`). `start` is production: the app's .env names port
- * 3000 in PUBLIC_ORIGINS, so this port's origin is given instead.
+ * 3000 in PUBLIC_ORIGINS, so this port's origin is given instead. A port taken before the app
+ * bound it is picked again, up to five times.
  */
 export async function startStrata(
   strata: readonly string[],
@@ -86,11 +109,17 @@ export async function startStrata(
   app: string,
   env: NodeJS.ProcessEnv,
 ): Promise<AppProcess> {
-  const port = await freePort();
   const [command, ...before] = strata;
-  return startAppProcess(command!, [...before, mode, '--port', String(port)], {
-    cwd: app,
-    env: mode === 'start' ? { ...env, PUBLIC_ORIGINS: `http://127.0.0.1:${port}` } : env,
-    port,
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return await startAppProcess(command!, [...before, mode, '--port', String(port)], {
+        cwd: app,
+        env: mode === 'start' ? { ...env, PUBLIC_ORIGINS: `http://127.0.0.1:${port}` } : env,
+        port,
+      });
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= 5) throw error;
+    }
+  }
 }
