@@ -2,7 +2,7 @@
  * Page load through the gateway for the compose drills: GETs back to back, each on a fresh
  * connection, while something happens to the stack, and every status they got.
  */
-import { get as httpGet } from 'node:http';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 
 /** A request slower than this counts as failed: a person would have given up on it. */
 const REQUEST_TIMEOUT_MS = 20_000;
@@ -25,17 +25,29 @@ export function getStatus(url: string): Promise<number> {
   });
 }
 
+/** A page as `getPage` read it. */
+export interface Page {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly text: string;
+}
+
 /**
- * One GET on a fresh connection, with its body, for a check right after the replicas changed: the
- * gateway reloads then and closes its idle connections, which a pooled fetch can race.
+ * One GET on a fresh connection, with its headers and body, for a check while or right after the
+ * replicas change: the gateway reloads then and closes its idle connections, which a pooled
+ * fetch can race.
  */
-export function getPage(url: string): Promise<{ status: number; text: string }> {
+export function getPage(url: string): Promise<Page> {
   return new Promise((resolve, reject) => {
     const request = httpGet(url, { agent: false, timeout: REQUEST_TIMEOUT_MS }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
       );
       response.on('error', reject);
     });

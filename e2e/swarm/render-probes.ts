@@ -4,6 +4,7 @@
  * segment-cache counters, and the records of a payload answer.
  */
 import { sampleSum } from '@strata/testing';
+import { getPage } from '../compose/page-load.js';
 import { until } from '../harness/until.js';
 import { upstreamOf, type SwarmStack, type Task } from './swarm-stack.js';
 
@@ -35,10 +36,10 @@ export async function newReplicasAnswering(
   while (answered.size < count && Date.now() < deadline) {
     const ids = await Promise.all(
       Array.from({ length: 8 }, async () => {
-        const response = await fetch(`${stack.url}/bench/items`);
-        await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`a page answered ${response.status}`);
-        return response.headers.get('x-request-id') ?? '';
+        // A fresh connection each: the gateway reloads as the new replicas appear in DNS.
+        const { status, headers } = await getPage(`${stack.url}/bench/items`);
+        if (status !== 200) throw new Error(`a page answered ${status}`);
+        return String(headers['x-request-id'] ?? '');
       }),
     );
     const renders = await stack.tasks('render');
