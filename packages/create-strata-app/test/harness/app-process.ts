@@ -1,7 +1,7 @@
 /**
  * A `strata start` or `strata dev` process of a scaffolded app, for the tests: started on a free
- * port, ready once /readyz answers from a socket the command or a process it started listens on, its
- * output kept for failure messages, stopped with SIGTERM.
+ * port, ready once /readyz answers from a socket the command or a process it started listens
+ * on, its output kept for failure messages, stopped with SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
