@@ -7,24 +7,6 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 /** A request slower than this counts as failed: a person would have given up on it. */
 const REQUEST_TIMEOUT_MS = 20_000;
 
-/**
- * One GET on a fresh connection; 0 when it fails or takes longer than REQUEST_TIMEOUT_MS. (A
- * fresh connection per request: a browser silently retries a request that races the close of an
- * idle keep-alive connection, which a gateway reload does; fetch would report it as a failure
- * the user never sees.)
- */
-export function getStatus(url: string): Promise<number> {
-  return new Promise((resolve) => {
-    const request = httpGet(url, { agent: false, timeout: REQUEST_TIMEOUT_MS }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', () => resolve(0));
-    });
-    request.on('timeout', () => request.destroy(new Error('timed out')));
-    request.on('error', () => resolve(0));
-  });
-}
-
 /** A page as `getPage` read it. */
 export interface Page {
   readonly status: number;
@@ -55,6 +37,18 @@ export function getPage(url: string): Promise<Page> {
     request.on('error', reject);
   });
 }
+
+/**
+ * One GET on a fresh connection; 0 when it fails or takes longer than REQUEST_TIMEOUT_MS. (A
+ * fresh connection per request: a browser silently retries a request that races the close of an
+ * idle keep-alive connection, which a gateway reload does; fetch would report it as a failure
+ * the user never sees.)
+ */
+export const getStatus = (url: string): Promise<number> =>
+  getPage(url).then(
+    (page) => page.status,
+    () => 0,
+  );
 
 export interface Load {
   readonly statuses: number[];

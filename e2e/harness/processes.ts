@@ -5,12 +5,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort, listensOn } from '@strata/testing';
+import { PortTakenError, listensOn, onFreePort, type PortPicking } from '@strata/testing';
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-export { freePort } from '@strata/testing';
+export { PortTakenError, freePort } from '@strata/testing';
 
 /** The loopback URL of a port. */
 export const localUrl = (port: number) => `http://127.0.0.1:${port}`;
@@ -21,16 +21,6 @@ export interface ServiceProcess {
   readonly pid: number;
   readonly output: () => string;
   stop(): Promise<void>;
-}
-
-/** Another process listened on the port picked for a service before the service bound it. */
-export class PortTakenError extends Error {
-  constructor(
-    readonly service: string,
-    readonly port: number,
-  ) {
-    super(`${service}: port ${port} was taken by another process before ${service} bound it`);
-  }
 }
 
 /**
@@ -87,12 +77,6 @@ export interface PortedProcess extends ServiceProcess {
   readonly port: number;
 }
 
-/** How `startOnFreePort` picks ports and how often it picks again. */
-export interface PortPicking {
-  readonly pickPort?: () => Promise<number>;
-  readonly attempts?: number;
-}
-
 /**
  * Starts `entry` on a free port: `envFor(port)` gives its environment and `readyFor(port)` its
  * readiness check. A port another process took between the pick and the bind is picked again.
@@ -102,16 +86,12 @@ export async function startOnFreePort(
   entry: string,
   envFor: (port: number) => Record<string, string>,
   readyFor: (port: number) => { url?: string; port?: number },
-  { pickPort = freePort, attempts = 5 }: PortPicking = {},
+  picking: PortPicking = {},
 ): Promise<PortedProcess> {
-  for (let attempt = 1; ; attempt += 1) {
-    const port = await pickPort();
-    try {
-      return { ...(await startProcess(name, entry, envFor(port), readyFor(port))), port };
-    } catch (error) {
-      if (!(error instanceof PortTakenError) || attempt >= attempts) throw error;
-    }
-  }
+  return onFreePort(
+    async (port) => ({ ...(await startProcess(name, entry, envFor(port), readyFor(port))), port }),
+    picking,
+  );
 }
 
 async function isReady(ready: { url?: string; port?: number }): Promise<boolean> {

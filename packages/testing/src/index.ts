@@ -4,3 +4,4 @@ export { createTestCertificates, type TestCertificates } from './test-certificat
 export { sampleSum } from './prometheus-text.js';
 export { REDIS_IMAGE, freePort, startTestRedis, type TestRedis } from './redis-container.js';
 export { listeningInodes, listensOn, parentOf, processTree, treeListensOn } from './port-owner.js';
+export { PortTakenError, onFreePort, type PortPicking } from './port-picking.js';

@@ -20,17 +20,17 @@ export function listeningInodes(table: string, port: number): string[] {
   return inodes;
 }
 
-/**
- * Whether process `pid` holds a socket listening on `port`; `undefined` where `/proc` cannot
- * tell (not Linux), so callers fall back to readiness alone.
- */
-export async function listensOn(pid: number, port: number): Promise<boolean | undefined> {
+/** The socket inodes listening on `port`; `undefined` where `/proc` cannot tell (not Linux). */
+async function inodesListeningOn(port: number): Promise<Set<string> | undefined> {
   const tables = await Promise.all(
     ['/proc/net/tcp', '/proc/net/tcp6'].map((path) => readFile(path, 'utf8').catch(() => '')),
   );
   if (tables.every((table) => table === '')) return undefined;
-  const inodes = new Set(tables.flatMap((table) => listeningInodes(table, port)));
-  if (inodes.size === 0) return false;
+  return new Set(tables.flatMap((table) => listeningInodes(table, port)));
+}
+
+/** Whether process `pid` has a file descriptor on one of `inodes`. */
+async function holdsSocket(pid: number, inodes: ReadonlySet<string>): Promise<boolean> {
   const fdDirectory = `/proc/${pid}/fd`;
   const fds = await readdir(fdDirectory).catch(() => [] as string[]);
   for (const fd of fds) {
@@ -39,6 +39,16 @@ export async function listensOn(pid: number, port: number): Promise<boolean | un
     if (inode && inodes.has(inode)) return true;
   }
   return false;
+}
+
+/**
+ * Whether process `pid` holds a socket listening on `port`; `undefined` where `/proc` cannot
+ * tell (not Linux), so callers fall back to readiness alone.
+ */
+export async function listensOn(pid: number, port: number): Promise<boolean | undefined> {
+  const inodes = await inodesListeningOn(port);
+  if (inodes === undefined) return undefined;
+  return inodes.size > 0 && holdsSocket(pid, inodes);
 }
 
 /** The parent of a `/proc/<pid>/stat` line (its fourth field; the name may hold spaces). */
@@ -54,7 +64,9 @@ export async function processTree(root: number): Promise<number[]> {
   const children = new Map<number, number[]>();
   for (const name of names.filter((entry) => /^\d+$/.test(entry))) {
     const parent = parentOf(await readFile(`/proc/${name}/stat`, 'utf8').catch(() => ''));
-    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+    if (parent === undefined) continue;
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent)!.push(Number(name));
   }
   const tree = [root];
   for (let next = 0; next < tree.length; next += 1) tree.push(...(children.get(tree[next]!) ?? []));
@@ -67,9 +79,9 @@ export async function processTree(root: number): Promise<number[]> {
  * where `/proc` cannot tell.
  */
 export async function treeListensOn(root: number, port: number): Promise<boolean | undefined> {
-  for (const pid of await processTree(root)) {
-    const listens = await listensOn(pid, port);
-    if (listens !== false) return listens;
-  }
+  const inodes = await inodesListeningOn(port);
+  if (inodes === undefined) return undefined;
+  if (inodes.size === 0) return false;
+  for (const pid of await processTree(root)) if (await holdsSocket(pid, inodes)) return true;
   return false;
 }

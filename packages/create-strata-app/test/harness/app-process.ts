@@ -4,8 +4,7 @@
  * on, its output kept for failure messages, stopped with SIGTERM.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { treeListensOn } from '@strata/testing';
+import { PortTakenError, onFreePort, treeListensOn } from '@strata/testing';
 
 export interface AppProcess {
   readonly origin: string;
@@ -13,21 +12,6 @@ export interface AppProcess {
   /** stdout and stderr so far. */
   output(): string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Another process took the port picked for the app before the app bound it. */
-export class PortTakenError extends Error {
-  constructor(readonly port: number) {
-    super(`port ${port} was taken by another process before the app bound it`);
-  }
 }
 
 /**
@@ -67,7 +51,8 @@ export async function startAppProcess(
   while (Date.now() < until) {
     if (child.exitCode !== null) {
       // strata refuses a port in use before starting anything (its PortInUseError).
-      if (output.includes(`Port ${options.port} is in use`)) throw new PortTakenError(options.port);
+      if (output.includes(`Port ${options.port} is in use`))
+        throw new PortTakenError('the app', options.port);
       throw new Error(`${command} ${args.join(' ')} exited:\n${output}`);
     }
     const ready = await fetch(`${origin}/readyz`).then(
@@ -79,7 +64,7 @@ export async function startAppProcess(
       // binds it; that server would then answer in the app's place.
       if ((await treeListensOn(child.pid!, options.port)) !== false) return app;
       await app.stop();
-      throw new PortTakenError(options.port);
+      throw new PortTakenError('the app', options.port);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -110,16 +95,11 @@ export async function startStrata(
   env: NodeJS.ProcessEnv,
 ): Promise<AppProcess> {
   const [command, ...before] = strata;
-  for (let attempt = 1; ; attempt += 1) {
-    const port = await freePort();
-    try {
-      return await startAppProcess(command!, [...before, mode, '--port', String(port)], {
-        cwd: app,
-        env: mode === 'start' ? { ...env, PUBLIC_ORIGINS: `http://127.0.0.1:${port}` } : env,
-        port,
-      });
-    } catch (error) {
-      if (!(error instanceof PortTakenError) || attempt >= 5) throw error;
-    }
-  }
+  return onFreePort((port) =>
+    startAppProcess(command!, [...before, mode, '--port', String(port)], {
+      cwd: app,
+      env: mode === 'start' ? { ...env, PUBLIC_ORIGINS: `http://127.0.0.1:${port}` } : env,
+      port,
+    }),
+  );
 }
