@@ -17,9 +17,9 @@ const flagsOf = { data: SERVICE_NODE_FLAGS, render: RENDER_SERVICE_NODE_FLAGS };
 const renderWords = RENDER_SERVICE_NODE_FLAGS.join(' ');
 
 describe('the render and data services start with their node flags everywhere', () => {
-  it('are no memory reducer for both, and a full-size young generation for the render service', () => {
-    expect(SERVICE_NODE_FLAGS).toEqual(['--no-memory-reducer']);
-    expect(RENDER_SERVICE_NODE_FLAGS).toEqual(['--no-memory-reducer', '--min-semi-space-size=64']);
+  it('are no memory reducer and a full-size young generation, for both', () => {
+    expect(SERVICE_NODE_FLAGS).toEqual(['--no-memory-reducer', '--min-semi-space-size=64']);
+    expect(RENDER_SERVICE_NODE_FLAGS).toEqual(SERVICE_NODE_FLAGS);
   });
 
   it('npm start passes each service its own', () => {
