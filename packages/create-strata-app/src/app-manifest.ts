@@ -14,10 +14,10 @@ export const RUNTIME_DEPENDENCIES = {
 /** What its type checking and tests use. */
 export const DEV_DEPENDENCIES = {
   '@types/node': '24.19.2',
-  '@types/react': '19.3.0',
+  '@types/react': '19.3.3',
   '@types/react-dom': '19.3.0',
   typescript: '7.0.2',
-  vitest: '5.1.1',
+  vitest: '5.1.2',
 } as const;
 
 /** The platform packages an app depends on directly. */
