@@ -2,10 +2,11 @@
 // need real PostgreSQL/Redis. Ends with one line `N passed, N failed, N skipped` computed from
 // Vitest's JSON report (reports/vitest.json); exits non-zero if anything failed.
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_MAJOR, requireRuntime } from './stack/runtime.mjs';
+import { vitestPass } from './test-run/vitest-pass.mjs';
 
 requireRuntime('npm test');
 
@@ -40,47 +41,8 @@ const env = {
   TESTCONTAINERS_HOST_OVERRIDE: process.env.TESTCONTAINERS_HOST_OVERRIDE ?? '127.0.0.1',
 };
 mkdirSync(dirname(report), { recursive: true });
-
-/** Runs one Vitest invocation with a JSON report; returns its counts (a missing report fails). */
-function runVitest(name, outputFile, extraArgs) {
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vitest/vitest.mjs'),
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${outputFile}`,
-      ...extraArgs,
-    ],
-    { cwd: root, env, stdio: 'inherit' },
-  );
-  if (!existsSync(outputFile)) {
-    console.error(`[test] ${name}: Vitest wrote no JSON report`);
-    return { name, passed: 0, failed: 1, skipped: 0, ok: false, failures: ['  no JSON report'] };
-  }
-  const json = JSON.parse(readFileSync(outputFile, 'utf8'));
-  // A file that failed to load counts as one failure even though none of its tests ran.
-  // (numFailedTestSuites is no help: Vitest counts describe blocks in it, not files.)
-  const counted = (json.numFailedTests ?? 0) + countFilesFailedWithoutTests(json);
-  // A run that failed outside any test (global setup, unhandled error) still counts as one
-  // failure, so the summary line never says "0 failed" for a failing run.
-  const failed = counted === 0 && result.status !== 0 ? 1 : counted;
-  if (failed > counted) console.error(`[test] ${name}: Vitest failed outside the tests`);
-  return {
-    name,
-    passed: json.numPassedTests ?? 0,
-    failed,
-    skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
-    ok: result.status === 0 && failed === 0,
-    failures: [
-      ...failureLines(json),
-      ...(failed > counted
-        ? ['  outside the tests: an unhandled error (see Vitest\'s "Errors" above)']
-        : []),
-    ],
-  };
-}
+const runVitest = (name, reportFile, args) =>
+  vitestPass({ root, env, name, report: reportFile, args });
 
 const args = process.argv.slice(2);
 const fullRun = args.length === 0;
@@ -89,7 +51,7 @@ const fullRun = args.length === 0;
 // machine's load, not the dev loop.
 const APP_PROJECT = 'create-strata-app';
 const runs = [
-  runVitest(
+  await runVitest(
     'unit, integration and browser tests',
     report,
     fullRun ? [`--project=!${APP_PROJECT}`] : args,
@@ -99,13 +61,13 @@ const runs = [
 // loads two service pairs flat out, so they too run alone (bench/vitest.smoke.config.ts).
 if (fullRun) {
   runs.push(
-    runVitest('app developer tests', join(root, 'reports/app-developer.json'), [
+    await runVitest('app developer tests', join(root, 'reports/app-developer.json'), [
       `--project=${APP_PROJECT}`,
       '--no-file-parallelism',
     ]),
   );
   runs.push(
-    runVitest('benchmark smoke tests', join(root, 'reports/bench-smoke.json'), [
+    await runVitest('benchmark smoke tests', join(root, 'reports/bench-smoke.json'), [
       '--config',
       'bench/vitest.smoke.config.ts',
     ]),
@@ -118,13 +80,13 @@ if (fullRun) {
 // swarm while it runs, so nothing else shares the engine then).
 if (fullRun && process.env.STRATA_COMPOSE_TESTS !== '0') {
   runs.push(
-    runVitest('compose tests', join(root, 'reports/compose.json'), [
+    await runVitest('compose tests', join(root, 'reports/compose.json'), [
       '--config',
       'e2e/vitest.compose.config.ts',
     ]),
   );
   runs.push(
-    runVitest('swarm tests', join(root, 'reports/swarm.json'), [
+    await runVitest('swarm tests', join(root, 'reports/swarm.json'), [
       '--config',
       'e2e/vitest.swarm.config.ts',
     ]),
@@ -139,37 +101,11 @@ const total = runs.reduce(
   }),
   { passed: 0, failed: 0, skipped: 0 },
 );
-for (const run of runs)
+for (const run of runs) {
+  if (run.reruns)
+    console.log(`[test] ${run.name}, run again after their worker died:\n${run.reruns.join('\n')}`);
   if (run.failures.length > 0)
     console.log(`[test] ${run.name}, failed:\n${run.failures.join('\n')}`);
+}
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(runs.every((r) => r.ok) ? 0 : 1);
-
-/**
- * Every failed test (and every file that failed to load) with the first line of its message:
- * printed beside the summary, so the end of a long CI log says what failed.
- */
-function failureLines(json) {
-  const lines = [];
-  for (const file of json.testResults ?? []) {
-    const where = relative(root, file.name ?? '');
-    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failedTests)
-      lines.push(`  ${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    if (file.status === 'failed' && failedTests.length === 0)
-      lines.push(`  ${where}: ${firstLine(file.message)}`);
-  }
-  return lines;
-}
-
-function firstLine(message) {
-  return (message ?? 'no message').trim().split('\n')[0].slice(0, 300);
-}
-
-function countFilesFailedWithoutTests(json) {
-  return (json.testResults ?? []).filter(
-    (file) =>
-      file.status === 'failed' &&
-      !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
-  ).length;
-}
