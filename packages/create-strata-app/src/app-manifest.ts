@@ -17,7 +17,7 @@ export const DEV_DEPENDENCIES = {
   '@types/react': '19.3.3',
   '@types/react-dom': '19.3.0',
   typescript: '7.0.2',
-  vitest: '5.1.2',
+  vitest: '5.1.1',
 } as const;
 
 /** The platform packages an app depends on directly. */
