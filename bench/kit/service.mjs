@@ -36,7 +36,8 @@ function assertTaskset(cpus) {
 /**
  * `root`: the checkout; `script`: relative to it; `flags`: node flags; `env`: over this
  * process's environment, with NODE_ENV=production unless `production` is false; `ready`: `{ http: url }`,
- * `{ tcp: { host, port } }` or `{ stdout: RegExp }` (its first group becomes `url`); `cpus`:
+ * `{ tcp: { host, port } }` or `{ stdout: RegExp }` (its first group becomes `url`); `node`: the
+ * node binary (default: the one running this); `cpus`:
  * pin it to these CPUs (`taskset -c`, e.g. "0"); `detached`: its own process group (outside a
  * driver's that measures its group's CPU); `keepStdout`: its stdout stays readable on
  * `child.stdout` (flowing: what no listener reads is dropped, so a chatty child never blocks).
@@ -48,6 +49,7 @@ export async function startService({
   flags = [],
   env = {},
   ready,
+  node = process.execPath,
   cpus,
   production = true,
   detached = false,
@@ -57,8 +59,8 @@ export async function startService({
   if (cpus) assertTaskset(cpus);
   // taskset execs node, so the child's pid (whose CPU time is read) is node's.
   const [command, args] = cpus
-    ? ['taskset', ['-c', cpus, process.execPath, ...flags, script]]
-    : [process.execPath, [...flags, script]];
+    ? ['taskset', ['-c', cpus, node, ...flags, script]]
+    : [node, [...flags, script]];
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...(production && { NODE_ENV: 'production' }), ...env },

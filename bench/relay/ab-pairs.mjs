@@ -9,7 +9,8 @@
 //
 // Env: A, B (roots with services/relay/dist built; default this checkout), A_ENV, B_ENV
 // (`VAR=value …` over the bench settings for that side), A_ARGS, B_ARGS (that side's node flags;
-// default the deployed ones, RELAY_NODE_FLAGS; empty for none), ROUNDS (8), DURATION (10 s,
+// default the deployed ones, RELAY_NODE_FLAGS; empty for none), A_NODE, B_NODE (the node binary
+// that side's relay runs on; default the one running this), ROUNDS (8), DURATION (10 s,
 // after a 2 s warm-up), CONNECTIONS (64), NAME (default relay-ab-<UTC time>), RELAY_CPUS (pin
 // the relays to these CPUs, e.g. 0; run the script itself under `taskset -c 1`), RESTART_EVERY
 // (a fresh upstream every n rounds; the relays are fresh every measurement anyway), TOGETHER

@@ -18,11 +18,15 @@ export const measuresTogether = true;
 
 const LISTENING = /(?:listening|Server listening at) (http:\/\/127\.0\.0\.1:\d+)/;
 
-/** One side from the environment: <L> the checkout, <L>_ENV (`VAR=value …`), <L>_ARGS (node flags). */
+/**
+ * One side from the environment: <L> the checkout, <L>_ENV (`VAR=value …`), <L>_ARGS (node
+ * flags), <L>_NODE (the node binary; default: the one running the bench).
+ */
 export const sideFromEnv = (env, label, defaultRoot) => ({
   root: env[label] || defaultRoot,
   env: assignmentsOf(env[`${label}_ENV`]),
   flags: flagsOf(env[`${label}_ARGS`], RELAY_NODE_FLAGS),
+  ...(env[`${label}_NODE`] && { node: env[`${label}_NODE`] }),
 });
 
 /** A side with the deployed flags and nothing else: what the guard compares. */

@@ -5,12 +5,14 @@
 //
 //   A=<built checkout> B=<built checkout> node bench/render/ab-pairs.mjs
 //   A=. B=. B_DATA_ARGS=--max-semi-space-size=64 node bench/render/ab-pairs.mjs   # a flag alone
+//   A=. B=. A_NODE=<node 24> B_NODE=<node 26> node bench/render/ab-pairs.mjs       # a runtime
 //
 // Env: A, B (roots; default this checkout), A_RENDER_ARGS, A_DATA_ARGS, B_RENDER_ARGS,
 //      B_DATA_ARGS (node flags after the deployed ones: RENDER_SERVICE_NODE_FLAGS and
 //      SERVICE_NODE_FLAGS), A_BASE_FLAGS, B_BASE_FLAGS (that side's flags for both services
 //      instead of the deployed ones; `none` for none), A_DATA_ENV, B_DATA_ENV (`VAR=value …`
-//      for that side's data service), ROUNDS (4), DURATION (6 s, after a 1 s warm-up),
+//      for that side's data service), A_NODE, B_NODE (the node binary that side's services run
+//      on; default the one running this), ROUNDS (4), DURATION (6 s, after a 1 s warm-up),
 //      CONNECTIONS (50), ANCHORS (optional: their autocannon), NAME (default render-ab-<UTC time>),
 //      RESTART_EVERY (fresh services for both sides every n rounds), TOGETHER (1: both sides
 //      loaded in the same seconds), RENDER_CPUS, DATA_CPUS (pin those services, e.g. 0 or 0-1).

@@ -19,7 +19,8 @@ export const metrics = [
 /**
  * One side from the environment (ab-pairs.mjs's interface): <L> the checkout, <L>_BASE_FLAGS
  * (instead of the deployed flags; `none` for none), <L>_RENDER_ARGS, <L>_DATA_ARGS (after them),
- * <L>_DATA_ENV (`VAR=value …` for the data service).
+ * <L>_DATA_ENV (`VAR=value …` for the data service), <L>_NODE (the node binary both services run
+ * on; default: the one running the bench).
  */
 export function sideFromEnv(env, label, defaultRoot) {
   const baseFlags = env[`${label}_BASE_FLAGS`];
@@ -31,6 +32,7 @@ export function sideFromEnv(env, label, defaultRoot) {
     ],
     dataFlags: [...flagsOf(baseFlags, SERVICE_NODE_FLAGS), ...wordsOf(env[`${label}_DATA_ARGS`])],
     dataEnv: assignmentsOf(env[`${label}_DATA_ENV`]),
+    ...(env[`${label}_NODE`] && { node: env[`${label}_NODE`] }),
   };
 }
 
@@ -48,6 +50,7 @@ async function startPair(side, pin) {
     root: side.root,
     script: 'services/data/dist/main.js',
     flags: side.dataFlags,
+    node: side.node,
     env: { LOG_LEVEL: 'warn', ...BENCH_DATA_ENV, DATA_PORT: String(dataPort), ...side.dataEnv },
     ready: { tcp: { host: '127.0.0.1', port: dataPort } },
     cpus: pin.data,
@@ -57,6 +60,7 @@ async function startPair(side, pin) {
     root: side.root,
     script: 'services/render/dist/main.js',
     flags: side.renderFlags,
+    node: side.node,
     env: { LOG_LEVEL: 'warn', ...benchRenderEnv({ renderPort, dataPort, root: side.root }) },
     ready: { http: url },
     cpus: pin.render,

@@ -9,8 +9,9 @@ import { relayBenchEnv } from './processes.mjs';
 const LISTENING = /(?:listening|Server listening at) (http:\/\/127\.0\.0\.1:\d+)/;
 
 /**
- * A fresh relay of `side` (`{ root, flags, env }`) on a fresh spool in front of `upstreamUrl`,
- * on the CPUs in `cpus` when given; `stop` removes both. Its stdout stays piped (`child.stdout`).
+ * A fresh relay of `side` (`{ root, flags, env, node? }`) on a fresh spool in front of
+ * `upstreamUrl`, on the CPUs in `cpus` when given; `stop` removes both. Its stdout stays piped
+ * (`child.stdout`).
  */
 export async function startRelay(side, upstreamUrl, cpus) {
   const spool = mkdtempSync(join(tmpdir(), 'relay-ab-'));
@@ -20,6 +21,7 @@ export async function startRelay(side, upstreamUrl, cpus) {
       root: side.root,
       script: 'services/relay/dist/main.js',
       flags: side.flags,
+      node: side.node,
       env: { ...relayBenchEnv(upstreamUrl, spool), ...side.env },
       ready: { stdout: LISTENING },
       cpus,
