@@ -1,6 +1,7 @@
 /**
  * One Node release line everywhere (docs/development.md, "Runtime"): the `node` devDependency that
- * npm scripts run on, `engines`, the types, and every service image.
+ * npm scripts run on, `engines` (the root's and every published package's), the types, every
+ * service image, the image a new app builds from and the one the infra checks run in pods.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +36,27 @@ describe('the runtime', () => {
       expect(new Set(bases)).toEqual(new Set([`node:${RUNTIME_MAJOR}-bookworm-slim`]));
     },
   );
+
+  it.each(
+    [
+      ...readdirSync(new URL('../../packages', import.meta.url)).map((name) => `packages/${name}`),
+      'services/render',
+    ].filter(
+      (folder) => !(JSON.parse(read(`${folder}/package.json`)) as { private?: boolean }).private,
+    ),
+  )('is what the published %s asks for', (folder) => {
+    const published = JSON.parse(read(`${folder}/package.json`)) as { engines?: { node?: string } };
+    expect(published.engines?.node).toBe(`>=${RUNTIME_MAJOR}`);
+  });
+
+  it.each([
+    'packages/create-strata-app/template/Dockerfile',
+    'infra/checks/src/redis/docker-pods.ts',
+  ])('is the node image %s names', (path) => {
+    const images = [...read(path).matchAll(/\bnode:(\d[\w.-]*)/g)].map((match) => match[1]);
+    expect(images.length).toBeGreaterThan(0);
+    expect(new Set(images)).toEqual(new Set([`${RUNTIME_MAJOR}-bookworm-slim`]));
+  });
 
   it('is named in the README’s developer line', () => {
     expect(read('README.md')).toContain(`Node ${RUNTIME_MAJOR}`);

@@ -13,7 +13,7 @@ export const RUNTIME_DEPENDENCIES = {
 
 /** What its type checking and tests use. */
 export const DEV_DEPENDENCIES = {
-  '@types/node': '24.19.2',
+  '@types/node': '26.6.7',
   '@types/react': '19.3.3',
   '@types/react-dom': '19.3.0',
   typescript: '7.0.2',

@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 
 const execFileAsync = promisify(execFile);
 const LABEL = 'strata-check=sentinel-names';
-const NODE_IMAGE = 'node:24-bookworm-slim';
+const NODE_IMAGE = 'node:26-bookworm-slim';
 
 export async function docker(...args: string[]): Promise<string> {
   const { stdout } = await execFileAsync('docker', args, { timeout: 60_000 });

@@ -15,9 +15,10 @@ let origin: string;
 const seen: string[][] = [];
 beforeAll(async () => {
   server = http2.createServer();
+  // A server's streams are ServerHttp2Streams; @types/node 26 types the event's as their base.
   server.on('stream', (stream, _headers, _flags, rawHeaders: string[]) => {
     seen.push(rawHeaders);
-    stream.respond({ ':status': 200 }, { endStream: true });
+    (stream as http2.ServerHttp2Stream).respond({ ':status': 200 }, { endStream: true });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
