@@ -5,28 +5,28 @@ import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RUNTIME_MAJOR, requireRuntime } from './stack/runtime.mjs';
+import { requireRuntime } from './stack/runtime.mjs';
 import { vitestPass } from './test-run/vitest-pass.mjs';
 
 requireRuntime('npm test');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const report = join(root, 'reports/vitest.json');
-const dockerSetup = join(root, '../shared/ci/docker-offline.sh');
+const offlineEngine = join(root, '../shared/ci/docker-offline.sh');
 
 function dockerAnswers() {
   return spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0;
 }
 
 if (!dockerAnswers()) {
-  if (existsSync(dockerSetup)) {
+  if (existsSync(offlineEngine)) {
     console.log(
       '[test] no container engine answers; starting one with ../shared/ci/docker-offline.sh',
     );
-    // The service images build FROM node:<runtime major>-bookworm-slim.
-    execSync(`bash ${JSON.stringify(dockerSetup)}`, {
+    // The service images build FROM node:<runtime major>-bookworm-slim, this node's line.
+    execSync(`bash infra/node/offline-images.sh ${JSON.stringify(process.execPath)}`, {
+      cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, NODE_MAJORS: String(RUNTIME_MAJOR) },
     });
   } else {
     console.error(
