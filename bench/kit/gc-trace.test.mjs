@@ -32,6 +32,31 @@ describe('gcTotals', () => {
     expect(totals.newSpaceCapacity).toBe(67108864);
   });
 
+  it("reads Node 26's lines, whose fields are a JSON object, as Node 24's words", () => {
+    const asJson = (pause, gc, promoted) =>
+      `[562:0x1972b000:0]   11468 ms: GC: {"pause":${pause},"mutator":27.9,"gc":"${gc}",` +
+      `"reason":"allocation failure","new_space_capacity":33554432,"allocated":51915752,` +
+      `"promoted":${promoted},"new_space_survived":807456,"nodes_promoted":1}`;
+    const totals = gcTotals(
+      [
+        '[562:0x1972b000:0]       36 ms: Memory pool: Removed pages: 0, removed large pages: 0',
+        asJson(2.5, 's', 1000),
+        asJson(1.5, 's', 2000),
+        asJson(7, 'mc', 50),
+      ].join('\n'),
+    );
+    expect(totals.kinds.s).toEqual({
+      count: 2,
+      pauseMs: 4,
+      promoted: 3000,
+      survived: 2 * 807456,
+      allocated: 2 * 51915752,
+    });
+    expect(countsByKind(totals)).toEqual({ s: 2, mc: 1 });
+    expect(totals.promoted).toBe(3050);
+    expect(totals.newSpaceCapacity).toBe(33554432);
+  });
+
   it('reads `promoted=` as its own field, not the tail of `nodes_promoted=`', () => {
     expect(gcTotals('1 ms: pause=1 gc=s nodes_promoted=9 promoted=5').promoted).toBe(5);
   });
