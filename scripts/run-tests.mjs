@@ -24,7 +24,8 @@ if (!dockerAnswers()) {
       '[test] no container engine answers; starting one with ../shared/ci/docker-offline.sh',
     );
     // The service images build FROM node:<runtime major>-bookworm-slim, this node's line.
-    execSync(`bash infra/node/offline-images.sh ${JSON.stringify(process.execPath)}`, {
+    const nodeAndEngine = [process.execPath, offlineEngine].map((path) => JSON.stringify(path));
+    execSync(`bash infra/node/offline-images.sh ${nodeAndEngine.join(' ')}`, {
       cwd: root,
       stdio: 'inherit',
     });

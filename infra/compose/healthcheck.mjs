@@ -16,7 +16,11 @@ async function checkHttp(url) {
 
 async function checkGrpc(hostPort) {
   const grpc = await import('@grpc/grpc-js');
-  const client = new grpc.Client(hostPort, credentials(grpc, process.env), channelOptions());
+  const client = new grpc.Client(
+    hostPort,
+    credentials(grpc, process.env),
+    channelOptions(process.env),
+  );
   const identity = (bytes) => bytes;
   try {
     const reply = await new Promise((resolve, reject) =>
@@ -43,7 +47,7 @@ async function checkGrpc(hostPort) {
  * service's own certificate, which must then be signed by DATA_TLS_CA (docs/operations.md).
  */
 function credentials(grpc, env) {
-  if (!env.DATA_TLS_CERT || !env.DATA_TLS_KEY) return grpc.credentials.createInsecure();
+  if (!servesTls(env)) return grpc.credentials.createInsecure();
   const mutual = Boolean(env.DATA_TLS_CA);
   return grpc.credentials.createSsl(
     null,
@@ -57,9 +61,12 @@ function credentials(grpc, env) {
  * Over TLS, the name the probe sends in SNI: grpc-js would send the IP address it dials, which TLS
  * forbids there and Node 26 refuses. No name is verified (above), so any name does.
  */
-function channelOptions() {
-  const tls = Boolean(process.env.DATA_TLS_CERT && process.env.DATA_TLS_KEY);
-  return tls ? { 'grpc.ssl_target_name_override': 'localhost' } : {};
+function channelOptions(env) {
+  return servesTls(env) ? { 'grpc.ssl_target_name_override': 'localhost' } : {};
+}
+
+function servesTls(env) {
+  return Boolean(env.DATA_TLS_CERT && env.DATA_TLS_KEY);
 }
 
 try {

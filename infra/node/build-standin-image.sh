@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a STAND-IN for the official `node:<major>-bookworm-slim` image the service Dockerfiles
 # start FROM, for machines without a registry (infra/node/Dockerfile): the given node binary, the
-# host's npm and Debian's libatomic1 on `debian:bookworm-slim`. ../shared/ci/docker-offline.sh
+# host's npm and Debian's libatomic1 on `debian:bookworm-slim`. The machine's docker-offline.sh
 # builds such stand-ins too, but without libatomic1, which node's official Linux build needs from
 # Node 26 on. Where a registry is reachable, `docker pull` the real image instead.
 #
