@@ -19,10 +19,14 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-/** Runs the fixture's pass with `env` added; what it resolved with and what it said. */
-async function passOfFixture(env: Record<string, string>) {
+/**
+ * Runs the fixture's pass with `envIn(folder)` added, `folder` a temporary one of its own; what
+ * it resolved with and what it said.
+ */
+async function passOfFixture(envIn: (folder: string) => Record<string, string>) {
   const folder = mkdtempSync(join(tmpdir(), 'strata-vitest-pass-'));
   folders.push(folder);
+  const env = envIn(folder);
   // The pass echoes Vitest's output and says what it reran: kept here, not in this test's log.
   const said: string[] = [];
   vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
@@ -41,9 +45,9 @@ async function passOfFixture(env: Record<string, string>) {
 
 describe('a test file whose worker died of a signal', () => {
   it('is run once more, and counts as that run says', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'strata-worker-death-'));
-    folders.push(folder);
-    const { pass, said } = await passOfFixture({ WORKER_DEATH_MARKER: join(folder, 'died') });
+    const { pass, said } = await passOfFixture((folder) => ({
+      WORKER_DEATH_MARKER: join(folder, 'died'),
+    }));
     expect(said).toContain(
       '[test] e2e/fixtures/worker-death/dies-after.fixture.mjs: its worker died of SIGILL; running it again',
     );
@@ -52,7 +56,7 @@ describe('a test file whose worker died of a signal', () => {
   });
 
   it('fails the pass when it dies again', async () => {
-    const { pass } = await passOfFixture({});
+    const { pass } = await passOfFixture(() => ({}));
     // Its worker died before it reported the test, which Vitest's report then calls pending.
     expect(pass).toMatchObject({ passed: 0, failed: 1, ok: false });
     expect(pass.failures).toEqual([

@@ -7,6 +7,7 @@ import {
   countsOf,
   failureLines,
   filesWhoseWorkerDied,
+  isReadLine,
   rerunnable,
   unhandledErrorCount,
 } from '../../scripts/test-run/vitest-report.mjs';
@@ -65,6 +66,20 @@ describe('the files whose worker died', () => {
     const quiet = ' ✓ web src/a.test.ts (3 tests) 12ms\n Test Files  1 passed (1)';
     expect(filesWhoseWorkerDied(quiet)).toEqual([]);
     expect(unhandledErrorCount(quiet)).toBe(0);
+  });
+
+  it('are read the same from the only lines a pass keeps', () => {
+    const output = [
+      ' ✓ web src/a.test.ts (3 tests) 12ms',
+      CRASH_OUTPUT,
+      ' Test Files  1 passed (1)',
+    ]
+      .join('\n')
+      .split('\n');
+    const kept = output.filter(isReadLine);
+    expect(kept).toHaveLength(2);
+    expect(filesWhoseWorkerDied(kept.join('\n'))).toEqual([{ file: CRASHED, signal: 'SIGILL' }]);
+    expect(unhandledErrorCount(kept.join('\n'))).toBe(1);
   });
 
   it('are run again only when none of their tests failed', () => {

@@ -1,5 +1,6 @@
 // One Vitest pass of `npm test` (scripts/run-tests.mjs): Vitest run with a JSON report, its
-// output passed through and kept, then read (vitest-report.mjs) into counts and failures.
+// output passed through (the few lines vitest-report.mjs reads kept), then read into counts
+// and failures.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -7,11 +8,12 @@ import {
   countsOf,
   failureLines,
   filesWhoseWorkerDied,
+  isReadLine,
   rerunnable,
   unhandledErrorCount,
 } from './vitest-report.mjs';
 
-/** Runs Vitest once with a JSON report; resolves with its exit status and what it printed. */
+/** Runs Vitest once with a JSON report; resolves with its exit status and the lines it keeps. */
 function vitest({ root, env, report, args }) {
   const child = spawn(
     process.execPath,
@@ -25,16 +27,24 @@ function vitest({ root, env, report, args }) {
     ],
     { cwd: root, env, stdio: ['inherit', 'pipe', 'pipe'] },
   );
-  let output = '';
-  const pass = (stream, to) =>
+  const kept = [];
+  const pass = (stream, to) => {
+    let partial = ''; // a line not yet ended in this stream
+    stream.setEncoding('utf8');
     stream.on('data', (chunk) => {
       to.write(chunk);
-      output += chunk;
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop();
+      kept.push(...lines.filter(isReadLine));
     });
+    stream.on('end', () => {
+      if (isReadLine(partial)) kept.push(partial);
+    });
+  };
   pass(child.stdout, process.stdout);
   pass(child.stderr, process.stderr);
   return new Promise((resolve) =>
-    child.on('close', (status) => resolve({ status: status ?? 1, output })),
+    child.on('close', (status) => resolve({ status: status ?? 1, output: kept.join('\n') })),
   );
 }
 

@@ -25,6 +25,7 @@ export interface TestCounts {
   skipped: number;
 }
 
+export declare function isReadLine(line: string): boolean;
 export declare function filesWhoseWorkerDied(output: string): WorkerDeath[];
 export declare function rerunnable(json: VitestReport, died: WorkerDeath[]): WorkerDeath[];
 export declare function countsOf(json: VitestReport, without?: ReadonlySet<string>): TestCounts;

@@ -7,6 +7,16 @@ import { stripVTControlCharacters } from 'node:util';
 // Vitest's words when a fork running a test file is killed by a signal (a crash of the runtime).
 const WORKER_DIED =
   /Worker exited unexpectedly with signal (SIG[A-Z0-9]+) during \w+ state while running test file (\S+)/g;
+const UNHANDLED = /Vitest caught (\d+) unhandled errors?/;
+
+/**
+ * Whether a line of Vitest's output is one the readers below need: a pass keeps only these,
+ * since its whole output can run to megabytes.
+ */
+export function isReadLine(line) {
+  const plain = stripVTControlCharacters(line);
+  return plain.includes('Worker exited unexpectedly') || UNHANDLED.test(plain);
+}
 
 /** The test files (absolute paths) whose worker died of a signal, with that signal. */
 export function filesWhoseWorkerDied(output) {
@@ -76,6 +86,6 @@ function firstLine(message) {
 
 /** How many unhandled errors Vitest said it caught (0 when it said nothing). */
 export function unhandledErrorCount(output) {
-  const said = /Vitest caught (\d+) unhandled errors?/.exec(stripVTControlCharacters(output));
+  const said = UNHANDLED.exec(stripVTControlCharacters(output));
   return said ? Number(said[1]) : 0;
 }
