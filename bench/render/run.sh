@@ -69,7 +69,7 @@ say "navigation request: GET /bench/items?_p=$HASH, Strata-Tree: $TREE"
 
 # 4. The candidate: only the render service (the data service runs outside its process group).
 export CANDIDATE_CWD="$REPO"
-export CANDIDATE_CMD="${CANDIDATE_EXTRA_ENV:+$CANDIDATE_EXTRA_ENV }${CACHE_OFF:+$CACHE_OFF }RENDER_PORT=$RENDER_PORT RENDER_HOST=127.0.0.1 DATA_SERVICE_ADDRESS=127.0.0.1:$DATA_PORT ACTION_SALT=bench-salt-123 RENDER_APP=@strata/app-bench STRATA_ALLOW_DEVELOPMENT_SECRETS=true LOG_LEVEL=warn exec node --no-memory-reducer --min-semi-space-size=64 services/render/dist/main.js"
+export CANDIDATE_CMD="${CANDIDATE_EXTRA_ENV:+$CANDIDATE_EXTRA_ENV }${CACHE_OFF:+$CACHE_OFF }RENDER_PORT=$RENDER_PORT RENDER_HOST=127.0.0.1 DATA_SERVICE_ADDRESS=127.0.0.1:$DATA_PORT ACTION_SALT=bench-salt-123 RENDER_APP=@strata/app-bench STRATA_ALLOW_DEVELOPMENT_SECRETS=true LOG_LEVEL=warn exec node --no-memory-reducer --min-semi-space-size=64 --max-semi-space-size=64 services/render/dist/main.js"
 export CANDIDATE_URL="http://127.0.0.1:$RENDER_PORT"
 export CANDIDATE_NAV_PATH="/bench/items?_p=$HASH"
 export CANDIDATE_NAV_HEADERS="{\"Strata-Payload\":\"1\",\"Strata-Tree\":\"$TREE\"}"

@@ -18,7 +18,11 @@ const renderWords = RENDER_SERVICE_NODE_FLAGS.join(' ');
 
 describe('the render and data services start with their node flags everywhere', () => {
   it('are no memory reducer and a full-size young generation, for both', () => {
-    expect(SERVICE_NODE_FLAGS).toEqual(['--no-memory-reducer', '--min-semi-space-size=64']);
+    expect(SERVICE_NODE_FLAGS).toEqual([
+      '--no-memory-reducer',
+      '--min-semi-space-size=64',
+      '--max-semi-space-size=64',
+    ]);
     expect(RENDER_SERVICE_NODE_FLAGS).toEqual(SERVICE_NODE_FLAGS);
   });
 

@@ -5,13 +5,18 @@
  * The render and data services' node flags, wherever they are started (here, their Dockerfiles
  * and npm start scripts, the benchmarks; e2e/tests/launch-flags.test.ts checks they agree):
  * - no memory reducer, so a quiet spell does not shrink the heap the next burst has to regrow;
- * - a young generation that starts at the 64 MB V8 grows it to under load anyway. Grown on
- *   demand instead, V8 promoted most of what survived each scavenge of the render service's
- *   pages under concurrent load, and paid for copying and then marking it; both services spend
- *   less CPU per request with it.
+ * - a young generation that starts at 64 MB semi-spaces and stays there. Grown on demand
+ *   instead, V8 promoted most of what survived each scavenge of the render service's pages under
+ *   concurrent load, and paid for copying and then marking it; both services spend less CPU per
+ *   request with it. The maximum is needed too: Node 26's V8 keeps the minimum under its default
+ *   maximum (32 MB), where Node 24's gave the minimum asked for.
  * (docs/render-service.md and docs/data-service.md, "Memory"; bench/render/RESULTS.md.)
  */
-export const SERVICE_NODE_FLAGS = ['--no-memory-reducer', '--min-semi-space-size=64'];
+export const SERVICE_NODE_FLAGS = [
+  '--no-memory-reducer',
+  '--min-semi-space-size=64',
+  '--max-semi-space-size=64',
+];
 
 /** The render service's node flags: the services' own (`strata start` passes them too). */
 export const RENDER_SERVICE_NODE_FLAGS = SERVICE_NODE_FLAGS;

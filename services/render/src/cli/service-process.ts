@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 export const RENDER_NODE_FLAGS: readonly string[] = [
   '--no-memory-reducer',
   '--min-semi-space-size=64',
+  '--max-semi-space-size=64',
 ];
 
 const SERVICE_CHILD = fileURLToPath(new URL('./service-child.js', import.meta.url));
