@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { createInterface } from 'node:readline';
 import {
   countsOf,
   failureLines,
@@ -29,16 +30,9 @@ function vitest({ root, env, report, args }) {
   );
   const kept = [];
   const pass = (stream, to) => {
-    let partial = ''; // a line not yet ended in this stream
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk) => {
-      to.write(chunk);
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop();
-      kept.push(...lines.filter(isReadLine));
-    });
-    stream.on('end', () => {
-      if (isReadLine(partial)) kept.push(partial);
+    stream.on('data', (chunk) => to.write(chunk));
+    createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+      if (isReadLine(line)) kept.push(line);
     });
   };
   pass(child.stdout, process.stdout);

@@ -7,6 +7,8 @@ import { stripVTControlCharacters } from 'node:util';
 // Vitest's words when a fork running a test file is killed by a signal (a crash of the runtime).
 const WORKER_DIED =
   /Worker exited unexpectedly with signal (SIG[A-Z0-9]+) during \w+ state while running test file (\S+)/g;
+// The same words as a test of one line (a /g pattern's test() would carry its lastIndex along).
+const WORKER_DIED_LINE = new RegExp(WORKER_DIED.source);
 const UNHANDLED = /Vitest caught (\d+) unhandled errors?/;
 
 /**
@@ -15,7 +17,7 @@ const UNHANDLED = /Vitest caught (\d+) unhandled errors?/;
  */
 export function isReadLine(line) {
   const plain = stripVTControlCharacters(line);
-  return plain.includes('Worker exited unexpectedly') || UNHANDLED.test(plain);
+  return WORKER_DIED_LINE.test(plain) || UNHANDLED.test(plain);
 }
 
 /** The test files (absolute paths) whose worker died of a signal, with that signal. */
